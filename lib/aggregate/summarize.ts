@@ -1,0 +1,90 @@
+/**
+ * One hook run → its contribution to the event's summary (the monoid carrier), and the fold of a whole
+ * plan's runs in plan order. What a run contributes depends on the event (DESIGN §3 "Aggregation").
+ */
+import { concatAll } from 'fp-ts/lib/Monoid.js';
+import type { EventName } from '../events/names.js';
+import type { HookDecision, HookOutput } from '../events/outputs.js';
+import type { HookRun } from '../types.js';
+import { eventSummaryMonoid, OrDecision, selection, type DecisionSummary, type EventSummary } from './monoids.js';
+
+const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted', 'canceled']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonEmpty = (text: string | undefined): readonly string[] =>
+  text !== undefined && text.trim() !== '' ? [text] : [];
+
+/**
+ * The decision a hook expressed. BeforeTool also honours the compatibility field
+ * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
+ * also during multi-hook merging, so a compatibility-only block is never lost.
+ */
+export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
+  const top = output?.decision ?? undefined;
+  if (top !== undefined || event !== 'BeforeTool') return top;
+  return output?.hookSpecificOutput?.permissionDecision ?? undefined;
+};
+
+const reasonOf = (event: EventName, output: HookOutput | undefined): string | undefined =>
+  output?.reason ??
+  (event === 'BeforeTool' && output?.decision == null ? output?.hookSpecificOutput?.permissionDecisionReason : undefined);
+
+/** Whether a run counts as healthy execution (ran and exited 0; a decision-block at exit 0 is healthy). */
+const isHealthy = (run: HookRun): boolean =>
+  run.outcome === 'success' ||
+  run.outcome === 'skipped' ||
+  (run.outcome === 'blocked' && run.strictFailure === undefined && (run.exitCode === undefined || run.exitCode === 0));
+
+const decisionOf = (event: EventName, run: HookRun): DecisionSummary => {
+  const output = run.output;
+  const decision = effectiveDecision(event, output);
+  const blocked = run.outcome === 'blocked' || decision === 'block' || decision === 'deny';
+  const reason = reasonOf(event, output) ?? (blocked ? run.message : undefined);
+  const warnings = [
+    ...(FAILURES.has(run.outcome) ? [run.message ?? `Hook "${run.name}" ${run.outcome}`] : []),
+    ...(run.outputWarnings ?? []).map((warning) => `Hook "${run.name}": ${warning}`),
+  ];
+  return {
+    blocked,
+    denied: decision === 'deny',
+    asked: decision === 'ask',
+    allowed: decision === 'allow' || decision === 'approve',
+    blockReasons: blocked ? nonEmpty(reason ?? `Blocked by hook "${run.name}"`) : [],
+    reasons: nonEmpty(reason),
+    stopped: output?.continue === false,
+    stopReasons: output?.continue === false ? nonEmpty(output.stopReason) : [],
+    systemMessages: nonEmpty(output?.systemMessage),
+    additionalContext: nonEmpty(output?.hookSpecificOutput?.additionalContext),
+    suppressOutput: output?.suppressOutput === true,
+    warnings,
+    healthy: isHealthy(run),
+  };
+};
+
+/** One run's contribution to its event's summary. */
+export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
+  const specific = run.output?.hookSpecificOutput;
+  const toolConfig = event === 'BeforeToolSelection' ? specific?.toolConfig : undefined;
+  return {
+    decision: run.outcome === 'skipped' ? { ...OrDecision.empty } : decisionOf(event, run),
+    toolInput: event === 'BeforeTool' && isObject(specific?.tool_input) ? specific.tool_input : undefined,
+    llmRequest: event === 'BeforeModel' && isObject(specific?.llm_request) ? specific.llm_request : undefined,
+    llmResponse:
+      (event === 'BeforeModel' || event === 'AfterModel') && isObject(specific?.llm_response)
+        ? specific.llm_response
+        : undefined,
+    specific: isObject(specific) ? specific : undefined,
+    toolSelection: toolConfig
+      ? selection(toolConfig.mode, toolConfig.allowedFunctionNames && [...new Set(toolConfig.allowedFunctionNames)].sort())
+      : {},
+  };
+};
+
+/** The fold of every run, in plan order (runs must already be in plan order). */
+export const summarizeRuns = (
+  event: EventName,
+  runs: readonly HookRun[],
+  toolSelection: 'union' | 'intersection' = 'union',
+): EventSummary => concatAll(eventSummaryMonoid(toolSelection))(runs.map((run) => summarizeRun(event, run)));

@@ -1,0 +1,8 @@
+/** Settings: schema, loading and merging of scopes, problem reporting (DESIGN §4 `lib/config/`). */
+export { loadSettings, loadSettingsSync, standardSettingsFiles } from './loadSettings.js';
+export type { FileScope, LoadSettingsOptions, LoadedSettings, SettingsFile, SettingsInput } from './loadSettings.js';
+export { SettingsError, assertNoSettingsErrors, formatProblem } from './problems.js';
+export type { ConfigProblem } from './problems.js';
+export { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
+export type { JsonDocument, JsonPosition } from './jsonLocate.js';
+export { MAX_TIMEOUT_MS } from './schema.js';

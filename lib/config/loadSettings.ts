@@ -1,0 +1,165 @@
+/**
+ * Loads hook settings from a parsed object or from settings files at several scopes, validates
+ * them and merges the scopes. Never throws for bad settings: every fault comes back as a
+ * {@link ConfigProblem}; callers that want to refuse errors use `assertNoSettingsErrors`.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { HookSource } from '../types.js';
+import { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
+import { mergeScopes } from './mergeScopes.js';
+import type { LoadedSettings, ScopeContribution } from './mergeScopes.js';
+import { createProblemSink } from './problemSink.js';
+import { describeReceived } from './problems.js';
+import type { ConfigProblem } from './problems.js';
+import { readSettings } from './readSettings.js';
+
+export type { LoadedSettings } from './mergeScopes.js';
+
+export type FileScope = Exclude<HookSource, 'runtime'>;
+
+export interface SettingsFile {
+  scope: FileScope;
+  path: string;
+  /** A missing required file is an error; a missing optional one (the default) is simply absent. */
+  required?: boolean;
+}
+
+/** A parsed settings object, or a list of settings files. */
+export type SettingsInput = unknown | readonly SettingsFile[];
+
+export interface LoadSettingsOptions {
+  /** Scope of an in-memory settings object; default `project`. Ignored for files. */
+  scope?: HookSource;
+  /** Names an in-memory settings object in problems; default `<object>`. */
+  label?: string;
+}
+
+const FILE_SCOPES: readonly string[] = ['project', 'user', 'system', 'extension'] satisfies FileScope[];
+const FILE_LIST_LABEL = '<settings files>';
+
+/** The settings files hookstream reads by default, highest priority first. */
+export function standardSettingsFiles(projectDir: string, home: string = homedir()): SettingsFile[] {
+  return [
+    { scope: 'project', path: join(projectDir, '.hookstream', 'settings.json') },
+    { scope: 'user', path: join(home, '.hookstream', 'settings.json') },
+    { scope: 'system', path: join('/etc', 'hookstream', 'settings.json') },
+  ];
+}
+
+type ReadOutcome = { text: string } | { missing: true } | { failure: string };
+
+const classifyReadError = (error: unknown): ReadOutcome => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
+  return { failure: error instanceof Error ? error.message : String(error) };
+};
+
+async function readAsync(path: string): Promise<ReadOutcome> {
+  try {
+    return { text: await readFile(path, 'utf8') };
+  } catch (error) {
+    return classifyReadError(error);
+  }
+}
+
+function readSync(path: string): ReadOutcome {
+  try {
+    return { text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    return classifyReadError(error);
+  }
+}
+
+const isSettingsFile = (value: unknown): value is SettingsFile => {
+  const file = value as Partial<SettingsFile> | null;
+  return (
+    typeof file === 'object' &&
+    file !== null &&
+    typeof file.path === 'string' &&
+    file.path !== '' &&
+    FILE_SCOPES.includes(String(file.scope)) &&
+    (file.required === undefined || typeof file.required === 'boolean')
+  );
+};
+
+/** Valid entries of a file list; a malformed entry is reported and skipped. */
+function checkFileList(list: readonly unknown[], problems: ConfigProblem[]): SettingsFile[] {
+  const sink = createProblemSink(FILE_LIST_LABEL, problems);
+  return list.filter((file, index): file is SettingsFile => {
+    if (isSettingsFile(file)) return true;
+    sink.error(`/${index}`, 'invalid settings file reference; skipped', {
+      expected: `{ scope: ${FILE_SCOPES.map((scope) => `'${scope}'`).join(' | ')}, path: string, required?: boolean }`,
+      received: describeReceived(file),
+    });
+    return false;
+  });
+}
+
+/** One file's contribution, or none when it is absent or unusable. */
+function fromFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProblem[]): ScopeContribution[] {
+  const sink = createProblemSink(file.path, problems);
+  if ('missing' in outcome) {
+    if (file.required) sink.error('', `${file.scope} settings file not found`, { expected: 'an existing file' });
+    return [];
+  }
+  if ('failure' in outcome) {
+    sink.error('', `cannot read ${file.scope} settings file: ${outcome.failure}`);
+    return [];
+  }
+  try {
+    const document = parseJsonDocument(outcome.text);
+    const settings = readSettings(
+      document.value,
+      { source: file.scope, file: file.path },
+      createProblemSink(file.path, problems, document),
+    );
+    return [{ source: file.scope, settings }];
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    // Only this file is lost: the other scopes still load.
+    problems.push({
+      severity: 'error',
+      file: file.path,
+      pointer: '',
+      ...error.position,
+      message: `invalid JSON: ${error.reason}; this settings file is ignored`,
+    });
+    return [];
+  }
+}
+
+function fromObject(value: unknown, options: LoadSettingsOptions, problems: ConfigProblem[]): ScopeContribution {
+  const source = options.scope ?? 'project';
+  const sink = createProblemSink(options.label ?? '<object>', problems);
+  return { source, settings: readSettings(value, { source }, sink) };
+}
+
+/**
+ * Loads and merges hook settings.
+ *
+ * @example
+ * const settings = await loadSettings(standardSettingsFiles(process.cwd()));
+ * for (const problem of settings.problems) console.error(formatProblem(problem));
+ *
+ * @param input A parsed settings object (scope from `options.scope`, default `project`), or a list of files.
+ * @return Merged switches, every valid hook entry with its origin, and every problem found.
+ */
+export async function loadSettings(input: SettingsInput, options: LoadSettingsOptions = {}): Promise<LoadedSettings> {
+  const problems: ConfigProblem[] = [];
+  if (!Array.isArray(input)) return mergeScopes([fromObject(input, options, problems)], problems);
+  const files = checkFileList(input, problems);
+  const outcomes = await Promise.all(files.map((file) => readAsync(file.path)));
+  const contributions = files.flatMap((file, index) => fromFile(file, outcomes[index] ?? { missing: true }, problems));
+  return mergeScopes(contributions, problems);
+}
+
+/** {@link loadSettings} with synchronous file reads, for start-up code and the CLI. */
+export function loadSettingsSync(input: SettingsInput, options: LoadSettingsOptions = {}): LoadedSettings {
+  const problems: ConfigProblem[] = [];
+  if (!Array.isArray(input)) return mergeScopes([fromObject(input, options, problems)], problems);
+  const contributions = checkFileList(input, problems).flatMap((file) => fromFile(file, readSync(file.path), problems));
+  return mergeScopes(contributions, problems);
+}

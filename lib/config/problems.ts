@@ -1,0 +1,63 @@
+/**
+ * Settings problems: one record per fault, addressed by file, JSON pointer and (for files)
+ * line:column, so a user can jump straight to the offending value.
+ */
+
+export interface ConfigProblem {
+  severity: 'error' | 'warning';
+  /** The settings file, or `<object>` / the caller's label for in-memory settings. */
+  file: string;
+  /** RFC 6901 pointer of the offending value, e.g. `/hooks/BeforeTool/0/hooks/1/timeout`. */
+  pointer: string;
+  line?: number;
+  column?: number;
+  message: string;
+  expected?: string;
+  received?: string;
+}
+
+/**
+ * `file:line:column pointer: message (expected X, received Y)`; parts that are unknown are left out.
+ * Severity is not part of the line: callers prefix it as their output needs.
+ */
+export function formatProblem(problem: ConfigProblem): string {
+  const where = [problem.file, problem.line, problem.column].filter((part) => part !== undefined).join(':');
+  const pointer = problem.pointer === '' ? '' : ` ${problem.pointer}`;
+  const details = [
+    problem.expected === undefined ? undefined : `expected ${problem.expected}`,
+    problem.received === undefined ? undefined : `received ${problem.received}`,
+  ].filter((part) => part !== undefined);
+  const suffix = details.length === 0 ? '' : ` (${details.join(', ')})`;
+  return `${where}${pointer}: ${problem.message}${suffix}`;
+}
+
+/** Thrown by callers that refuse settings with errors; `problems` holds every problem found, warnings too. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+  constructor(readonly problems: ConfigProblem[]) {
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    super(
+      `Invalid hook settings (${errors.length} error${errors.length === 1 ? '' : 's'}):\n` +
+        errors.map((problem) => `  ${formatProblem(problem)}`).join('\n'),
+    );
+  }
+}
+
+/** Throws a {@link SettingsError} when any problem is an error; warnings alone pass. */
+export function assertNoSettingsErrors(problems: readonly ConfigProblem[]): void {
+  if (problems.some((problem) => problem.severity === 'error')) throw new SettingsError([...problems]);
+}
+
+const MAX_RECEIVED = 80;
+
+/** A value as it appears in a message: JSON, shortened; `undefined` for a missing value. */
+export function describeReceived(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
+}

@@ -1,0 +1,176 @@
+/**
+ * Turns one parsed settings object (one scope) into hook entries and switches. Faults are
+ * reported and contained at the smallest level that holds them: a bad hook drops that hook, a bad
+ * group drops that group, a bad `hooks` section drops the hooks of this source; the rest loads.
+ */
+import { EVENT_NAMES, MATCH_TARGET, canonicalEventName } from '../events/names.js';
+import type { EventName } from '../events/names.js';
+import { compileMatcher } from '../plan/matcher.js';
+import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../types.js';
+import { joinPointer } from './jsonLocate.js';
+import type { ProblemSink } from './problemSink.js';
+import { describeReceived } from './problems.js';
+import {
+  GROUP_FIELDS,
+  HOOKS_CONFIG_FIELDS,
+  HOOK_FIELDS,
+  JsonObject,
+  SETTINGS_FIELDS,
+  TOOLS_FIELDS,
+  decodeFields,
+} from './schema.js';
+import type { HookFields } from './schema.js';
+
+export type LoadedEntry = Omit<HookEntry, 'id'>;
+
+/** What one source contributes before scopes are merged; switches it does not set stay undefined. */
+export interface SourceSettings {
+  enableHooks?: boolean;
+  hooksEnabled?: boolean;
+  disabled: string[];
+  entries: LoadedEntry[];
+}
+
+interface Origin {
+  source: HookSource;
+  file?: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => JsonObject.is(value);
+
+/** Reads one settings object; every problem goes to `sink`. */
+export function readSettings(value: unknown, origin: Origin, sink: ProblemSink): SourceSettings {
+  const result: SourceSettings = { disabled: [], entries: [] };
+  if (!isRecord(value)) {
+    sink.error('', 'settings must be a JSON object', { expected: 'an object', received: describeReceived(value) });
+    return result;
+  }
+  const { fields } = decodeFields(SETTINGS_FIELDS, value, '', sink);
+  if (fields.tools) {
+    result.enableHooks = decodeFields(TOOLS_FIELDS, fields.tools, '/tools', sink).fields.enableHooks;
+  }
+  if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, sink, result);
+  if (fields.hooks) readHooks(fields.hooks, origin, sink, result.entries);
+  return result;
+}
+
+function readHooksConfig(record: Record<string, unknown>, sink: ProblemSink, result: SourceSettings): void {
+  const { fields } = decodeFields(HOOKS_CONFIG_FIELDS, record, '/hooksConfig', sink);
+  result.hooksEnabled = fields.enabled;
+  // A `disabled` list with one bad element still disables the names it spells correctly.
+  const disabled = fields.disabled ?? (Array.isArray(record['disabled']) ? record['disabled'] : []);
+  result.disabled = disabled.filter((name): name is string => typeof name === 'string');
+}
+
+function readHooks(hooks: Record<string, unknown>, origin: Origin, sink: ProblemSink, entries: LoadedEntry[]): void {
+  for (const [eventKey, groups] of Object.entries(hooks)) {
+    const pointer = joinPointer('/hooks', eventKey);
+    const event = canonicalEventName(eventKey);
+    if (!event) {
+      sink.warning(pointer, `unknown event ${JSON.stringify(eventKey)}; its hooks are ignored`, {
+        expected: `one of ${EVENT_NAMES.join(', ')}, or an alias such as PreToolUse`,
+        received: JSON.stringify(eventKey),
+        atKey: true,
+      });
+      continue;
+    }
+    if (!Array.isArray(groups)) {
+      sink.error(pointer, `hooks of ${eventKey} must be a list of hook groups; ignored`, {
+        expected: 'an array of hook groups',
+        received: describeReceived(groups),
+      });
+      continue;
+    }
+    groups.forEach((group, index) => readGroup(group, event, joinPointer(pointer, index), origin, sink, entries));
+  }
+}
+
+function readGroup(
+  group: unknown,
+  event: EventName,
+  pointer: string,
+  origin: Origin,
+  sink: ProblemSink,
+  entries: LoadedEntry[],
+): void {
+  if (!isRecord(group)) {
+    sink.error(pointer, 'invalid hook group; dropped', {
+      expected: 'an object such as { "matcher": "…", "hooks": [ … ] }',
+      received: describeReceived(group),
+    });
+    return;
+  }
+  const { fields, valid } = decodeFields(GROUP_FIELDS, group, pointer, sink, {
+    required: ['hooks'],
+    consequence: 'hook group dropped',
+  });
+  if (!valid || !fields.hooks) return;
+  const matcher = readMatcher(fields.matcher, event, joinPointer(pointer, 'matcher'), sink);
+  const sequential = fields.sequential ?? false;
+  fields.hooks.forEach((hook, index) => {
+    const hookPointer = joinPointer(pointer, 'hooks', index);
+    const definition = readHook(hook, hookPointer, sink);
+    if (!definition) return;
+    const entry: LoadedEntry = {
+      event,
+      definition,
+      origin: { ...origin, pointer: hookPointer },
+      sequential,
+      name: definition.name ?? definition.command,
+      key: definition.args ? `${definition.command}\u0000${definition.args.join('\u0000')}` : definition.command,
+      ...(matcher ? { matcher } : {}),
+    };
+    entries.push(entry);
+  });
+}
+
+/** Absent (match everything) for no pattern, `''`, `'*'`, or an event with nothing to match against. */
+function readMatcher(pattern: string | undefined, event: EventName, pointer: string, sink: ProblemSink) {
+  if (pattern === undefined || pattern === '' || pattern === '*') return undefined;
+  if (MATCH_TARGET[event] === undefined) {
+    sink.warning(pointer, `${event} has no match target, so its matcher is ignored and its hooks run on every event`, {
+      received: JSON.stringify(pattern),
+    });
+    return undefined;
+  }
+  const { matcher, problem } = compileMatcher(pattern);
+  if (problem) sink.warning(pointer, problem, { expected: 'a regular expression', received: JSON.stringify(pattern) });
+  return matcher satisfies Matcher;
+}
+
+/** A command hook's definition with `type` filled in, or undefined when the hook is dropped. */
+function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHookConfig | undefined {
+  if (!isRecord(hook)) {
+    sink.error(pointer, 'invalid hook; dropped', {
+      expected: 'an object such as { "type": "command", "command": "…" }',
+      received: describeReceived(hook),
+    });
+    return undefined;
+  }
+  if (hook['type'] === 'plugin') {
+    sink.warning(joinPointer(pointer, 'type'), 'plugin hooks are not supported; dropped', {
+      expected: '"command"',
+      received: '"plugin"',
+    });
+    return undefined;
+  }
+  const { fields, valid } = decodeFields(HOOK_FIELDS, hook, pointer, sink, {
+    required: ['command'],
+    consequence: 'hook dropped',
+  });
+  if (!valid || fields.command === undefined) return undefined;
+  return toDefinition({ ...fields, command: fields.command });
+}
+
+/** Known fields only, in a fixed order; `type` is always `command` here. */
+function toDefinition(fields: HookFields & { command: string }): CommandHookConfig {
+  const { args, timeout, env, name, description, failurePolicy } = fields;
+  const definition: CommandHookConfig = { type: 'command', command: fields.command };
+  if (args !== undefined) definition.args = args;
+  if (timeout !== undefined) definition.timeout = timeout;
+  if (env !== undefined) definition.env = env;
+  if (name !== undefined) definition.name = name;
+  if (description !== undefined) definition.description = description;
+  if (failurePolicy !== undefined) definition.failurePolicy = failurePolicy;
+  return definition;
+}

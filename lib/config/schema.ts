@@ -1,0 +1,125 @@
+/**
+ * io-ts codecs for the hook settings (issue #1 "Settings schema", functional spec §6.2). Each level
+ * of the file is a table of field codecs decoded one field at a time, so a fault is reported at the
+ * field's own JSON pointer and one bad field drops only its hook or group, never the whole file.
+ * Codec names read as the "expected …" part of a problem message.
+ */
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { joinPointer } from './jsonLocate.js';
+import { describeReceived } from './problems.js';
+import type { ProblemSink } from './problemSink.js';
+
+/** A codec of `base` values that also pass `accept`, under a readable name. */
+const refine = <A>(base: t.Type<A, A, unknown>, accept: (value: A) => boolean, name: string): t.Type<A, A, unknown> =>
+  new t.Type<A, A, unknown>(
+    name,
+    (input): input is A => base.is(input) && accept(input),
+    (input, context) => (base.is(input) && accept(input) ? t.success(input) : t.failure(input, context)),
+    t.identity,
+  );
+
+/** setTimeout overflows above 2^31-1 ms (FACTS: `3e9` fires after 13 ms); 0 would mean "no timeout". */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+export const JsonObject = refine(t.UnknownRecord, () => true, 'an object');
+export const Flag = refine(t.boolean, () => true, 'true or false');
+export const NonEmptyString = refine(t.string, (text) => text.trim() !== '', 'a non-empty string');
+export const StringArray = t.array(t.string, 'an array of strings');
+export const TimeoutMs = refine(
+  t.number,
+  (ms) => Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS,
+  `a positive integer number of milliseconds (1…${MAX_TIMEOUT_MS})`,
+);
+
+/** Top level of a settings file. */
+export const SETTINGS_FIELDS = { tools: JsonObject, hooksConfig: JsonObject, hooks: JsonObject };
+export const TOOLS_FIELDS = { enableHooks: Flag };
+export const HOOKS_CONFIG_FIELDS = { enabled: Flag, disabled: StringArray };
+
+/** One entry of `hooks.<Event>[]`. */
+export const GROUP_FIELDS = {
+  matcher: refine(t.string, () => true, 'a regular expression string'),
+  sequential: Flag,
+  hooks: t.array(t.unknown, 'an array of hook definitions'),
+};
+
+/** One command hook; `type` may be omitted (x-code manifests do) and then means `command`. */
+export const HOOK_FIELDS = {
+  type: t.keyof({ command: null, plugin: null }, '"command"'),
+  command: NonEmptyString,
+  args: StringArray,
+  timeout: TimeoutMs,
+  env: t.record(t.string, t.string, 'an object of string values'),
+  name: t.string,
+  description: t.string,
+  failurePolicy: t.keyof({ allow: null, block: null }, '"allow" or "block"'),
+};
+
+export type FieldCodecs = Readonly<Record<string, t.Mixed>>;
+export type DecodedFields<F extends FieldCodecs> = { [K in keyof F]?: t.TypeOf<F[K]> };
+export type HookFields = DecodedFields<typeof HOOK_FIELDS>;
+
+export interface FieldsResult<F extends FieldCodecs> {
+  fields: DecodedFields<F>;
+  /** False when a field was missing or invalid: the caller drops what these fields describe. */
+  valid: boolean;
+}
+
+export interface DecodeOptions<F extends FieldCodecs> {
+  required?: readonly (keyof F & string)[];
+  /** What happens to the enclosing item when a field is bad, e.g. `hook dropped`; ends each error message. */
+  consequence?: string;
+}
+
+/**
+ * Decodes the known fields of `record` (at `pointer`), reporting each invalid or missing required
+ * field as an error and each unknown key as a warning. Valid fields are returned even when others fail.
+ */
+export function decodeFields<F extends FieldCodecs>(
+  codecs: F,
+  record: Readonly<Record<string, unknown>>,
+  pointer: string,
+  sink: ProblemSink,
+  { required = [], consequence = 'ignored' }: DecodeOptions<F> = {},
+): FieldsResult<F> {
+  const fields: Record<string, unknown> = {};
+  let valid = true;
+  for (const key of Object.keys(record)) {
+    if (Object.hasOwn(codecs, key)) continue;
+    const known = Object.keys(codecs).map((name) => JSON.stringify(name));
+    sink.warning(joinPointer(pointer, key), `unknown key ${JSON.stringify(key)}; ignored`, {
+      expected: `one of ${known.join(', ')}`,
+      atKey: true,
+    });
+  }
+  for (const [key, codec] of Object.entries(codecs)) {
+    const value = record[key];
+    const fieldPointer = joinPointer(pointer, key);
+    if (value === undefined) {
+      if (required.includes(key)) {
+        valid = false;
+        sink.error(fieldPointer, `missing required ${JSON.stringify(key)}; ${consequence}`, {
+          expected: codec.name,
+          received: describeReceived(undefined),
+        });
+      }
+      continue;
+    }
+    const decoded = codec.decode(value);
+    if (isLeft(decoded)) {
+      valid = false;
+      for (const error of decoded.left) {
+        // context[0] is the field itself; deeper entries are array indices or record keys inside it.
+        const inner = error.context.slice(1).map((entry) => entry.key);
+        const expected = error.context[error.context.length - 1]?.type.name ?? codec.name;
+        const where = inner.length === 0 ? JSON.stringify(key) : `an element of ${JSON.stringify(key)}`;
+        sink.error(joinPointer(fieldPointer, ...inner), `invalid value for ${where}; ${consequence}`, {
+          expected,
+          received: describeReceived(error.value),
+        });
+      }
+    } else fields[key] = decoded.right;
+  }
+  return { fields: fields as DecodedFields<F>, valid };
+}

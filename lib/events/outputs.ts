@@ -1,0 +1,120 @@
+/**
+ * The hook output: the common fields of functional spec §4.2 and each event's `hookSpecificOutput`.
+ * Decoding is field by field: a field of the wrong type is dropped with a warning naming it,
+ * and the rest of the output still applies (DESIGN §3 "Exit codes and stdout").
+ */
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { HookToolConfig, LLMRequest, LLMResponse, type HookToolConfig as ToolConfig } from './inputs.js';
+import type { EventName } from './names.js';
+
+export const HookDecision = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
+export type HookDecision = t.TypeOf<typeof HookDecision>;
+
+/** The common output fields and their codecs. `decision: null` means no decision. */
+const COMMON_FIELDS = {
+  continue: t.boolean,
+  stopReason: t.string,
+  suppressOutput: t.boolean,
+  systemMessage: t.string,
+  decision: t.union([HookDecision, t.null]),
+  reason: t.string,
+} as const;
+
+/** Fields of `hookSpecificOutput` that hookstream interprets; other keys are kept as they are. */
+const SPECIFIC_FIELDS = {
+  hookEventName: t.string,
+  additionalContext: t.string,
+  permissionDecision: t.union([HookDecision, t.null]),
+  permissionDecisionReason: t.string,
+  tool_input: t.UnknownRecord,
+  llm_request: LLMRequest,
+  llm_response: LLMResponse,
+  toolConfig: HookToolConfig,
+} as const;
+
+export interface HookSpecificOutput {
+  hookEventName?: string;
+  additionalContext?: string;
+  permissionDecision?: HookDecision | null;
+  permissionDecisionReason?: string;
+  tool_input?: Record<string, unknown>;
+  llm_request?: LLMRequest;
+  llm_response?: LLMResponse;
+  toolConfig?: ToolConfig;
+  [key: string]: unknown;
+}
+
+/** A hook's output (seed API reference `HookOutput`). */
+export interface HookOutput {
+  continue?: boolean;
+  stopReason?: string;
+  suppressOutput?: boolean;
+  systemMessage?: string;
+  decision?: HookDecision | null;
+  reason?: string;
+  hookSpecificOutput?: HookSpecificOutput;
+}
+
+export interface DecodedOutput {
+  output: HookOutput;
+  /** One line per dropped field: `field "x": expected boolean, received "yes"`. */
+  warnings: string[];
+}
+
+const describe = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+const pickFields = (
+  source: Record<string, unknown>,
+  codecs: Readonly<Record<string, t.Mixed>>,
+  prefix: string,
+  keepUnknown: boolean,
+  warnings: string[],
+): Record<string, unknown> => {
+  const picked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    const codec = codecs[key];
+    if (codec === undefined) {
+      if (keepUnknown) picked[key] = value;
+      continue;
+    }
+    if (value === undefined) continue;
+    if (isLeft(codec.decode(value))) {
+      warnings.push(`field "${prefix}${key}": expected ${codec.name}, received ${describe(value)}; ignored`);
+      continue;
+    }
+    picked[key] = value;
+  }
+  return picked;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Decodes one hook's output leniently. `raw` must already be a parsed JSON object.
+ * Unknown top-level keys are dropped silently (other dialects add their own); `_event` is for messages.
+ */
+export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventName): DecodedOutput => {
+  const warnings: string[] = [];
+  const output = pickFields(raw, COMMON_FIELDS, '', false, warnings) as HookOutput;
+  if ('hookSpecificOutput' in raw && raw.hookSpecificOutput !== undefined && raw.hookSpecificOutput !== null) {
+    if (isRecord(raw.hookSpecificOutput)) {
+      output.hookSpecificOutput = pickFields(
+        raw.hookSpecificOutput,
+        SPECIFIC_FIELDS,
+        'hookSpecificOutput.',
+        true,
+        warnings,
+      ) as HookSpecificOutput;
+    } else {
+      warnings.push(`field "hookSpecificOutput": expected object, received ${describe(raw.hookSpecificOutput)}; ignored`);
+    }
+  }
+  return { output, warnings };
+};
+
+export { isRecord };

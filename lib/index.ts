@@ -1,0 +1,68 @@
+/**
+ * hookstream: lifecycle hooks for AI agents as RxJS event-stream middleware.
+ * The facade is `createHookSystem`; the operators, executors and seed classes are exported for
+ * hosts that compose their own pipelines.
+ */
+export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
+export type { HookSystemOptions, SettingsSource } from './system/options.js';
+export type { RegisterOptions, Registration } from './system/registration.js';
+export { HookSystemDisposedError, InvalidHookError, UnknownEventError } from './system/errors.js';
+
+export { ACCEPTED_EVENT_NAMES, EVENT_NAMES, MATCH_TARGET, aliasesOf, canonicalEventName, isEventName } from './events/names.js';
+export type { EventName } from './events/names.js';
+export type {
+  EventFields,
+  HookInput,
+  HookInputOf,
+  HookMessage,
+  HookToolConfig,
+  LLMRequest,
+  LLMResponse,
+  ToolMode,
+} from './events/inputs.js';
+export { decodeHookOutput } from './events/outputs.js';
+export type { HookDecision, HookOutput, HookSpecificOutput } from './events/outputs.js';
+export { decodeEventInput, InvalidEventInputError } from './events/decodeInput.js';
+
+export * from './types.js';
+
+export { loadSettings, loadSettingsSync, standardSettingsFiles, SettingsError, formatProblem } from './config/index.js';
+export type { ConfigProblem, LoadedSettings, SettingsFile, SettingsInput } from './config/index.js';
+
+export { compileMatcher } from './plan/matcher.js';
+export { HookRegistry } from './plan/registry.js';
+export { HookPlanner } from './plan/planner.js';
+
+export { ofEvent } from './operators/ofEvent.js';
+export { selectHooks } from './operators/selectHooks.js';
+export { runParallel } from './operators/runParallel.js';
+export { runSequential } from './operators/runSequential.js';
+export { aggregate, type AggregateOptions } from './operators/aggregate.js';
+export { decide, type DecideOptions } from './operators/decide.js';
+export type { PlannedEvent, RanEvent } from './operators/types.js';
+
+export { createFunctionExecutor } from './run/functionExecutor.js';
+export { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './run/commandExecutor.js';
+export { dispatchExecutor } from './run/dispatchExecutor.js';
+export { applyHookOutputToInput } from './run/chainInput.js';
+
+export {
+  AfterModelHookOutput,
+  BeforeModelHookOutput,
+  BeforeToolHookOutput,
+  BeforeToolSelectionHookOutput,
+  DefaultHookOutput,
+  createHookOutput,
+} from './aggregate/outputClasses.js';
+export { AggregatedHookResult, ProcessedHookResult } from './aggregate/aggregatedResult.js';
+export {
+  OrDecision,
+  RequestMerge,
+  ShallowMerge,
+  ToolSelectionIntersection,
+  ToolSelectionUnion,
+  eventSummaryMonoid,
+  lastWriter,
+} from './aggregate/monoids.js';
+export { assembleHookResult } from './aggregate/hookResult.js';
+export type { Logger } from './logging/logger.js';

@@ -1,0 +1,29 @@
+import type { OperatorFunction } from 'rxjs';
+import type { HookExecutor } from '../types.js';
+import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
+import { runPlanParallel } from './runInternals.js';
+import type { PlannedEvent, RanEvent } from './types.js';
+
+/**
+ * Runs each planned event's hooks in parallel and emits the event with one run record per hook, in
+ * plan order (never completion order).
+ *
+ * <span class="informal">`mergeMap` over the plan's hooks with a concurrency limit; events are emitted in source order.</span>
+ *
+ * Unsubscribing cancels every hook still running (for command hooks: SIGTERM, then SIGKILL). A failing
+ * hook is a record with a failure outcome, never an error on the stream.
+ *
+ * @example
+ * ```ts
+ * planned$.pipe(runParallel(executor, { concurrency: 4 }), aggregate()).subscribe(console.log);
+ * ```
+ * @see {@link runSequential}
+ * @param executor Runs one hook: a cold Observable of one run record.
+ * @param options.concurrency Hooks of one event running at once (default: all).
+ * @return A function that returns an Observable of events with their runs.
+ */
+export const runParallel = (
+  executor: HookExecutor,
+  options: { concurrency?: number } = {},
+): OperatorFunction<PlannedEvent, RanEvent> =>
+  mergeMapOrdered((planned: PlannedEvent) => runPlanParallel(executor, planned, options.concurrency ?? Infinity));

@@ -1,0 +1,23 @@
+import type { OperatorFunction } from 'rxjs';
+import type { HookExecutor } from '../types.js';
+import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
+import { runPlanSequential } from './runInternals.js';
+import type { PlannedEvent, RanEvent } from './types.js';
+
+/**
+ * Runs each planned event's hooks one after another, chaining outputs into the next hook's input
+ * (BeforeTool `tool_input`, BeforeModel `llm_request`, BeforeAgent `prompt`). A blocking hook ends
+ * the chain: later hooks get the outcome `skipped`.
+ *
+ * <span class="informal">`concatMap` over the plan's hooks with the chaining rules of DESIGN §3.</span>
+ *
+ * @example
+ * ```ts
+ * planned$.pipe(runSequential(executor), aggregate()).subscribe((r) => console.log(r.toolInput));
+ * ```
+ * @see {@link runParallel}
+ * @param executor Runs one hook: a cold Observable of one run record.
+ * @return A function that returns an Observable of events with their runs and the chained input.
+ */
+export const runSequential = (executor: HookExecutor): OperatorFunction<PlannedEvent, RanEvent> =>
+  mergeMapOrdered((planned: PlannedEvent) => runPlanSequential(executor, planned));

@@ -1,0 +1,33 @@
+import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import { map } from 'rxjs/operators';
+import type { HookInput } from '../events/inputs.js';
+import type { HookPlanner } from '../plan/planner.js';
+import type { PlannedEvent } from './types.js';
+
+/**
+ * Plans every event: which hooks run (matcher filter, disabled names, priority order, dedup by
+ * command) and whether they run sequentially.
+ *
+ * <span class="informal">`map` from an input to `{ input, plan }`; an event nothing matches gets an empty plan.</span>
+ *
+ * @example
+ * ```ts
+ * event$.pipe(selectHooks(planner), runParallel(executor), aggregate()).subscribe(applyDecision);
+ * ```
+ * @see {@link runParallel}
+ * @see {@link runSequential}
+ * @param planner The planner over the hook registry.
+ * @param options.scheduler Clock used to stamp `startedAt` (a TestScheduler in marble tests).
+ * @return A function that returns an Observable of planned events, one per input.
+ */
+export const selectHooks = (
+  planner: HookPlanner,
+  options: { scheduler?: SchedulerLike } = {},
+): OperatorFunction<HookInput, PlannedEvent> => {
+  const scheduler = options.scheduler ?? asapScheduler;
+  return map((input) => ({
+    input,
+    plan: planner.createExecutionPlan(input.hook_event_name, input),
+    startedAt: scheduler.now(),
+  }));
+};

@@ -1,0 +1,47 @@
+/**
+ * The planner: for one event, which hooks run, in which order, and how (DESIGN §3 "Planning").
+ * Matcher filter, disabled names, dedup by command (the highest-priority instance is kept), and the
+ * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
+ */
+import { MATCH_TARGET, type EventName } from '../events/names.js';
+import type { HookEntry, HookPlan } from '../types.js';
+import type { HookRegistry } from './registry.js';
+
+/** The string a matcher is tested against for `event`, or undefined when the event has none. */
+export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, unknown>>): string | undefined => {
+  const key = MATCH_TARGET[event];
+  if (key === undefined) return undefined;
+  const value = fields[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export class HookPlanner {
+  constructor(
+    private readonly registry: HookRegistry,
+    private readonly disabled: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** Whether `event` has any candidate hook: the fast path needs nothing else. */
+  hasCandidates(event: EventName): boolean {
+    return this.registry.hasHooks(event);
+  }
+
+  /** The plan for one event; `hooks` is empty when nothing matches. */
+  createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
+    const candidates = this.registry.getHooksForEvent(event);
+    const target = matchTargetOf(event, fields);
+    const seen = new Set<string>();
+    const hooks: HookEntry[] = [];
+    let sequential = false;
+    for (const entry of candidates) {
+      if (this.disabled.has(entry.name)) continue;
+      if (entry.matcher && target !== undefined && !entry.matcher.test(target)) continue;
+      if (entry.matcher && target === undefined && MATCH_TARGET[event] !== undefined) continue;
+      if (seen.has(entry.key)) continue;
+      seen.add(entry.key);
+      hooks.push(entry);
+      sequential ||= entry.sequential;
+    }
+    return { event, hooks, sequential };
+  }
+}

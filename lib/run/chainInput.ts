@@ -1,0 +1,34 @@
+/**
+ * Sequential chaining (DESIGN §3 "Chaining"): after a hook exits 0 with output, the next hook's input
+ * carries its changes. BeforeTool shallow-merges `tool_input`, BeforeModel shallow-merges `llm_request`
+ * (one level deeper for `config`), BeforeAgent appends `"\n\n" + additionalContext` to `prompt`.
+ */
+import type { HookInput } from '../events/inputs.js';
+import type { HookOutput } from '../events/outputs.js';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The input the next hook in a chain receives; `input` itself is never mutated. */
+export const applyHookOutputToInput = (input: HookInput, output: HookOutput | undefined): HookInput => {
+  const specific = output?.hookSpecificOutput;
+  if (!specific) return input;
+  switch (input.hook_event_name) {
+    case 'BeforeTool':
+      return isObject(specific.tool_input) ? { ...input, tool_input: { ...input.tool_input, ...specific.tool_input } } : input;
+    case 'BeforeModel': {
+      const patch = specific.llm_request;
+      if (!isObject(patch)) return input;
+      const config = isObject(patch.config) && isObject(input.llm_request.config)
+        ? { config: { ...input.llm_request.config, ...patch.config } }
+        : {};
+      return { ...input, llm_request: { ...input.llm_request, ...patch, ...config } };
+    }
+    case 'BeforeAgent': {
+      const context = specific.additionalContext;
+      return typeof context === 'string' && context !== '' ? { ...input, prompt: `${input.prompt}\n\n${context}` } : input;
+    }
+    default:
+      return input;
+  }
+};

@@ -1,0 +1,184 @@
+/**
+ * The facade (DESIGN §2): `fire`, `fire$`, `decide`, `results$`, `register`/`unregister`, `reload`,
+ * `dispose`. It owns the registry, the planner and the executors, and keeps the no-hook fast path free.
+ */
+import { randomUUID } from 'node:crypto';
+import { defer, Observable, of, Subject, type OperatorFunction } from 'rxjs';
+import { map } from 'rxjs/operators';
+import { assembleHookResult } from '../aggregate/hookResult.js';
+import { loadSettings, loadSettingsSync } from '../config/loadSettings.js';
+import { formatProblem, type ConfigProblem } from '../config/problems.js';
+import { decodeEventInput } from '../events/decodeInput.js';
+import type { EventFields, HookInput } from '../events/inputs.js';
+import type { EventName } from '../events/names.js';
+import { componentLogger, createRootLogger, type Logger } from '../logging/logger.js';
+import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
+import { runPlanParallel, runPlanSequential } from '../operators/runInternals.js';
+import { HookPlanner } from '../plan/planner.js';
+import { HookRegistry } from '../plan/registry.js';
+import { createCommandExecutor, type CommandExecutor } from '../run/commandExecutor.js';
+import { dispatchExecutor } from '../run/dispatchExecutor.js';
+import { createFunctionExecutor } from '../run/functionExecutor.js';
+import { observeExecutor } from '../run/observeExecutor.js';
+import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../types.js';
+import { HookSystemDisposedError } from './errors.js';
+import { fastPathResult } from './fastPath.js';
+import { resolveEvent, runtimeEntry, type RegisterOptions, type Registration } from './registration.js';
+import type { HookSystemOptions, SettingsSource } from './options.js';
+
+/** The hook system a host holds (DESIGN §2). */
+export interface HookSystem {
+  /** Fires one event and resolves with its HookResult. Rejects only for host mistakes (bad input, unknown event). */
+  fire<E extends EventName>(event: E | string, fields: EventFields<E> | Record<string, unknown>): Promise<HookResult>;
+  /** Cold, cancellable form of `fire`: unsubscribing kills the event's running hooks. */
+  fire$<E extends EventName>(event: E | string, fields: EventFields<E> | Record<string, unknown>): Observable<HookResult>;
+  /** Operator: one HookResult per event's fields, in order; events' hooks run concurrently. */
+  decide<E extends EventName>(event: E | string): OperatorFunction<EventFields<E> | Record<string, unknown>, HookResult>;
+  /** Every hook run's start and finish record, for dashboards and telemetry. Hot; completes on dispose. */
+  readonly results$: Observable<HookRunRecord>;
+  /** Adds a programmatic hook (priority `runtime`, above every settings scope). */
+  register<E extends EventName>(event: E | string, hook: FunctionHook<never> | CommandHookConfig, options?: RegisterOptions): Registration;
+  unregister(registration: Registration | number): boolean;
+  /** Re-reads the settings; events in flight finish on their old plan. Resolves with the problems found. */
+  reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
+  /** The plan an event would get now (for `hookstream list` and debugging). */
+  plan<E extends EventName>(event: E | string, fields?: Record<string, unknown>): HookPlan;
+  /** Problems found in the settings at the last load. */
+  readonly problems: readonly ConfigProblem[];
+  readonly enabled: boolean;
+  readonly sessionId: string;
+  /** Kills and awaits every live hook process; later fires reject. */
+  dispose(): Promise<void>;
+}
+
+export const createHookSystem = (options: HookSystemOptions = {}): HookSystem => {
+  const root = createRootLogger(options.logger);
+  const log = { system: componentLogger(root, 'system'), planner: componentLogger(root, 'planner'), runner: componentLogger(root, 'runner'), aggregator: componentLogger(root, 'aggregator') };
+  const projectDir = options.projectDir ?? process.cwd();
+  const sessionId = options.sessionId ?? randomUUID();
+  const registry = new HookRegistry();
+  const results = new Subject<HookRunRecord>();
+  let settingsSource = options.settings;
+  let planner = new HookPlanner(registry);
+  let problems: readonly ConfigProblem[] = [];
+  let enabled = options.enabled ?? true;
+  let disposed = false;
+  let eventIds = 0;
+
+  const applySettings = (loaded: ReturnType<typeof loadSettingsSync> | undefined): readonly ConfigProblem[] => {
+    registry.setConfigured(loaded?.entries ?? []);
+    planner = new HookPlanner(registry, loaded?.disabled ?? new Set());
+    enabled = options.enabled ?? loaded?.enabled ?? true;
+    problems = loaded?.problems ?? [];
+    for (const problem of problems) {
+      (problem.severity === 'error' ? log.system.warn : log.system.debug).call(log.system, formatProblem(problem));
+    }
+    return problems;
+  };
+  applySettings(settingsSource === undefined ? undefined : loadSettingsSync(settingsSource));
+
+  let commandExecutor: CommandExecutor | undefined;
+  const command: HookExecutor = (hook, input) =>
+    defer(() => {
+      commandExecutor ??= createCommandExecutor({
+        projectDir,
+        sessionId,
+        ...(options.maxConcurrentHooks !== undefined ? { maxConcurrent: options.maxConcurrentHooks } : {}),
+        ...(options.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: options.defaultTimeoutMs } : {}),
+        ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+        ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+      });
+      return commandExecutor.execute(hook, input);
+    });
+  const executor = options.executor ?? dispatchExecutor({ command, function: createFunctionExecutor() });
+
+  const baseFields = () => ({
+    session_id: sessionId,
+    transcript_path: options.transcriptPath ?? '',
+    cwd: projectDir,
+    timestamp: new Date().toISOString(),
+  });
+
+  /** Plans and runs one event; `undefined` when the fast path applies (nothing to run). */
+  const run$ = (event: EventName, fields: Record<string, unknown>): Observable<HookResult> | undefined => {
+    if (!enabled || !planner.hasCandidates(event)) return undefined;
+    const input = decodeEventInput(event, fields, baseFields) as HookInput;
+    const plan = planner.createExecutionPlan(event, input);
+    if (plan.hooks.length === 0) return undefined;
+    const eventId = ++eventIds;
+    log.planner.debug('hooks selected', { event, eventId, sequential: plan.sequential, hooks: plan.hooks.map((h) => h.name) });
+    const observed = observeExecutor(executor, eventId, (record) => results.next(record), log.runner);
+    const startedAt = Date.now();
+    const planned = { input, plan, startedAt };
+    const ran$ = plan.sequential
+      ? runPlanSequential(observed, planned)
+      : runPlanParallel(observed, planned, options.concurrencyPerEvent ?? Infinity);
+    return ran$.pipe(
+      map((ran) => {
+        const result = assembleHookResult(event, input, ran.runs, {
+          durationMs: Date.now() - startedAt,
+          ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
+        });
+        log.aggregator.debug('aggregated', { event, eventId, blocked: result.blocked, decision: result.decision, stopped: result.stopped, warnings: result.warnings });
+        return result;
+      }),
+    );
+  };
+
+  const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
+    defer(() => {
+      if (disposed) throw new HookSystemDisposedError();
+      const event = resolveEvent(eventName);
+      return run$(event, fields) ?? of(fastPathResult(event, fields));
+    });
+
+  const fire = (eventName: string, fields: Record<string, unknown>): Promise<HookResult> => {
+    try {
+      if (disposed) throw new HookSystemDisposedError();
+      const event = resolveEvent(eventName);
+      const running = run$(event, fields);
+      if (running === undefined) return Promise.resolve(fastPathResult(event, fields));
+      return new Promise<HookResult>((resolve, reject) => {
+        running.subscribe({ next: resolve, error: reject });
+      });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  const system: HookSystem = {
+    fire: fire as HookSystem['fire'],
+    fire$: fire$ as HookSystem['fire$'],
+    decide: (eventName: string) => {
+      const event = resolveEvent(eventName);
+      return mergeMapOrdered((fields: Record<string, unknown>) => fire$(event, fields));
+    },
+    results$: results.asObservable(),
+    register: (eventName, hook, registerOptions = {}) => {
+      if (disposed) throw new HookSystemDisposedError();
+      const entry = registry.add(runtimeEntry(eventName, hook, registerOptions, (message) => log.system.warn(message)));
+      return { id: entry.id, event: entry.event, unregister: () => registry.remove(entry.id) };
+    },
+    unregister: (registration) => registry.remove(typeof registration === 'number' ? registration : registration.id),
+    reload: async (settings) => {
+      if (settings !== undefined) settingsSource = settings;
+      return applySettings(settingsSource === undefined ? undefined : await loadSettings(settingsSource));
+    },
+    plan: (eventName, fields = {}) => planner.createExecutionPlan(resolveEvent(eventName), fields),
+    get problems() {
+      return problems;
+    },
+    get enabled() {
+      return enabled;
+    },
+    sessionId,
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
+      await commandExecutor?.dispose();
+      results.complete();
+    },
+  };
+  return system;
+};
+

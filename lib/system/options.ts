@@ -1,0 +1,37 @@
+/** Options of `createHookSystem`. */
+import type { SettingsFile } from '../config/loadSettings.js';
+import type { Logger } from '../logging/logger.js';
+import type { HookExecutor } from '../types.js';
+
+/** Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones; scope decides). */
+export type SettingsSource = Record<string, unknown> | readonly SettingsFile[];
+
+export interface HookSystemOptions {
+  settings?: SettingsSource;
+  /** The project directory: hooks' cwd, `cwd` of inputs, `*_PROJECT_DIR` variables. Default `process.cwd()`. */
+  projectDir?: string;
+  /** Default: a random UUID. */
+  sessionId?: string;
+  transcriptPath?: string;
+  /** A winston-compatible logger; default silent (`DEBUG=hookstream:*` prints debug lines to stderr). */
+  logger?: Logger;
+  /**
+   * Overrides `tools.enableHooks`. Without settings the system is enabled (its hooks come from
+   * `register`); with settings, `tools.enableHooks` decides and defaults to false (seed §6.1).
+   */
+  enabled?: boolean;
+  /** Live hook processes at once across all events (default 16); the rest queue. */
+  maxConcurrentHooks?: number;
+  /** Hooks of one event running at once in parallel mode (default: all). */
+  concurrencyPerEvent?: number;
+  /** Command hook timeout when the hook sets none (default 60 000 ms). */
+  defaultTimeoutMs?: number;
+  /** SIGTERM → SIGKILL grace (default 5 000 ms). */
+  killGraceMs?: number;
+  /** Cap per output stream of a command hook (default 1 MiB). */
+  maxOutputBytes?: number;
+  /** BeforeToolSelection: `union` (default, seed) or `intersection` of allowed function names. */
+  toolSelection?: 'union' | 'intersection';
+  /** Replaces the built-in executors (tests, custom runners). */
+  executor?: HookExecutor;
+}

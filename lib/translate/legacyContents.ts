@@ -1,0 +1,104 @@
+/**
+ * Normalizes what hooks send back into the stable LLM format. Hooks written against the seed API reference use
+ * an older GenAI-like shape: `{ contents: [{ role, parts: [string | { text }] }], systemInstruction,
+ * generationConfig }` and candidates whose parts are `{ text }` objects; both are accepted here.
+ */
+import type { HookMessage, LLMRequest, LLMResponse } from '../events/inputs.js';
+import { canonicalRole, isRecord, isStringList, type StableCandidate, type StableRole, type UnknownRecord } from './stableFormat.js';
+
+const ROLES = new Set<string>(['user', 'model', 'system', 'assistant', 'tool']);
+
+/** Text of a part list of strings and `{ text }` objects; other parts are skipped. */
+const partsText = (parts: unknown[]): string[] =>
+  parts.flatMap((part) => (typeof part === 'string' ? [part] : isRecord(part) && typeof part.text === 'string' ? [part.text] : []));
+
+/** A message's content as text: strings as is, part lists joined, anything else stringified. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (content === undefined || content === null) return '';
+  if (Array.isArray(content)) return partsText(content).join('');
+  if (isRecord(content) && Array.isArray(content.parts)) return partsText(content.parts).join('');
+  return JSON.stringify(content);
+}
+
+const stableRole = (role: unknown): StableRole =>
+  typeof role === 'string' && ROLES.has(role) ? canonicalRole(role) : role === 'function' ? 'tool' : 'user';
+
+function toMessage(value: UnknownRecord, content: unknown): HookMessage {
+  const message: HookMessage = { role: stableRole(value.role), content: contentText(content) };
+  if (typeof value.name === 'string') message.name = value.name;
+  if (typeof value.ref === 'string') message.ref = value.ref;
+  return message;
+}
+
+/** The system instruction of the older shape: a string, a `{ parts }` content or a part list. */
+function systemMessage(instruction: unknown): HookMessage[] {
+  if (instruction === undefined || instruction === null) return [];
+  return [{ role: 'system', content: contentText(instruction) }];
+}
+
+/** `{ mode, allowedFunctionNames }`, also from the GenAI-like `{ functionCallingConfig: {...} }`; bad fields dropped. */
+function stableToolConfig(value: unknown): LLMRequest['toolConfig'] {
+  const flat = isRecord(value) && isRecord(value.functionCallingConfig) ? value.functionCallingConfig : value;
+  if (!isRecord(flat)) return undefined;
+  const out: NonNullable<LLMRequest['toolConfig']> = {};
+  if (flat.mode === 'AUTO' || flat.mode === 'ANY' || flat.mode === 'NONE') out.mode = flat.mode;
+  if (isStringList(flat.allowedFunctionNames)) out.allowedFunctionNames = flat.allowedFunctionNames;
+  return out;
+}
+
+/**
+ * The stable request a hook meant. `contents` (only a hook writes it, so it wins over the `messages` a shallow
+ * merge carried along) becomes text messages, `systemInstruction` a leading system message, and
+ * `generationConfig` is merged over `config`. Messages with non-string content are coerced to text. Other keys
+ * pass through.
+ */
+export function normalizeHookRequest(value: unknown): LLMRequest {
+  if (!isRecord(value)) return {};
+  const { contents, systemInstruction, generationConfig, messages, config, toolConfig, ...rest } = value;
+  const out: LLMRequest = { ...rest };
+  if (Array.isArray(contents)) {
+    const conversation = contents.filter(isRecord).map((item) => toMessage(item, item.parts));
+    out.messages = [...systemMessage(systemInstruction), ...conversation];
+  } else if (Array.isArray(messages)) {
+    const system = systemInstruction === undefined ? [] : systemMessage(systemInstruction);
+    out.messages = [...system, ...messages.filter(isRecord).map((item) => toMessage(item, item.content))];
+  } else if (systemInstruction !== undefined) {
+    out.messages = systemMessage(systemInstruction);
+  }
+  if (isRecord(config) || isRecord(generationConfig)) {
+    out.config = { ...(isRecord(config) ? config : {}), ...(isRecord(generationConfig) ? generationConfig : {}) };
+  }
+  const tools = stableToolConfig(toolConfig);
+  if (tools !== undefined) out.toolConfig = tools;
+  return out;
+}
+
+function toCandidate(value: UnknownRecord): StableCandidate {
+  const content = value.content;
+  const parts = isRecord(content) && Array.isArray(content.parts) ? partsText(content.parts) : [];
+  const candidate: StableCandidate = { content: { role: 'model', parts } };
+  if (typeof value.finishReason === 'string') candidate.finishReason = value.finishReason;
+  if (typeof value.index === 'number') candidate.index = value.index;
+  if (Array.isArray(value.safetyRatings)) candidate.safetyRatings = value.safetyRatings.filter(isRecord);
+  return candidate;
+}
+
+/**
+ * The stable response a hook meant: candidate parts become strings (`{ text }` objects unwrapped, other parts
+ * dropped) and a missing `text` is the first candidate's text. Other keys pass through; a value that is not an
+ * object gives `{}`.
+ */
+export function normalizeHookResponse(value: unknown): LLMResponse {
+  if (!isRecord(value)) return {};
+  const { candidates, text, ...rest } = value;
+  const out: LLMResponse = { ...rest };
+  if (typeof text === 'string') out.text = text;
+  if (Array.isArray(candidates)) {
+    const stable = candidates.filter(isRecord).map(toCandidate);
+    out.candidates = stable as unknown as UnknownRecord[];
+    if (out.text === undefined && stable[0] !== undefined) out.text = stable[0].content.parts.join('');
+  }
+  if (!isRecord(out.usageMetadata)) delete out.usageMetadata;
+  return out;
+}
