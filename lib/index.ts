@@ -66,3 +66,4 @@ export {
 } from './aggregate/monoids.js';
 export { assembleHookResult } from './aggregate/hookResult.js';
 export type { Logger } from './logging/logger.js';
+export { HookAggregator, HookRunner } from './system/seedClasses.js';

@@ -68,16 +68,21 @@ export const assembleHookResult = (
     hooks: [...runs],
     success: d.healthy,
     durationMs: options.durationMs,
-    aggregated: undefined as unknown as AggregatedHookResult,
-  };
+  } as HookResult;
   applyEventFields(event, input, summary, result);
-  const allOutputs = runs.flatMap((run) => (run.output ? [run.output] : []));
-  result.aggregated = new AggregatedHookResult({
-    success: result.success,
-    finalOutput: createHookOutput(event, finalOutputOf(event, summary, result)),
-    allOutputs,
-    errors: result.warnings.map((warning) => new Error(warning)),
-    totalDuration: options.durationMs,
+  // The seed-shaped view is built on first access: most hosts read the flat fields only.
+  let aggregated: AggregatedHookResult | undefined;
+  Object.defineProperty(result, 'aggregated', {
+    enumerable: true,
+    configurable: true,
+    get: () =>
+      (aggregated ??= new AggregatedHookResult({
+        success: result.success,
+        finalOutput: createHookOutput(event, finalOutputOf(event, summary, result)),
+        allOutputs: runs.flatMap((run) => (run.output ? [run.output] : [])),
+        errors: result.warnings.map((warning) => new Error(warning)),
+        totalDuration: options.durationMs,
+      })),
   });
   return result;
 };

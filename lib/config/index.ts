@@ -6,3 +6,4 @@ export type { ConfigProblem } from './problems.js';
 export { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
 export type { JsonDocument, JsonPosition } from './jsonLocate.js';
 export { MAX_TIMEOUT_MS } from './schema.js';
+export type { LoadedEntry } from './readSettings.js';

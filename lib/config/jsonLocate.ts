@@ -109,7 +109,11 @@ export function parseJsonDocument(text: string): JsonDocument {
     if (ch === '[') return readArray(pointer);
     if (ch === '"') return readString();
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return readNumber();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (source.startsWith(word, at)) {
         at += word.length;
         return value;
@@ -137,7 +141,12 @@ export function parseJsonDocument(text: string): JsonDocument {
       if (source[at] !== ':') fail(`expected ':', ${describe(at)}`);
       at++;
       // defineProperty: a "__proto__" member must stay an own property, as with JSON.parse.
-      Object.defineProperty(result, key, { value: readValue(child), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(result, key, {
+        value: readValue(child),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       skip();
       if (source[at] === ',') at++;
       else if (source[at] === '}') {

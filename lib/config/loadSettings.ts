@@ -28,6 +28,7 @@ export interface SettingsFile {
 }
 
 /** A parsed settings object, or a list of settings files. */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the two accepted shapes
 export type SettingsInput = unknown | readonly SettingsFile[];
 
 export interface LoadSettingsOptions {

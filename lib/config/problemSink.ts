@@ -27,7 +27,11 @@ export function createProblemSink(file: string, problems: ConfigProblem[], docum
     problems.push(problem);
   };
   return {
-    error: (pointer, message, details) => add('error', pointer, message, details),
-    warning: (pointer, message, details) => add('warning', pointer, message, details),
+    error: (pointer, message, details) => {
+      add('error', pointer, message, details);
+    },
+    warning: (pointer, message, details) => {
+      add('warning', pointer, message, details);
+    },
   };
 }

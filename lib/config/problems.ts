@@ -55,9 +55,10 @@ export function describeReceived(value: unknown): string {
   if (value === undefined) return 'nothing';
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // undefined for functions and symbols, which settings parsed from JSON never hold.
+    text = JSON.stringify(value) ?? `a ${typeof value}`;
   } catch {
-    text = String(value);
+    text = typeof value === 'bigint' ? `${value}n` : 'an unserialisable value';
   }
   return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
 }

@@ -3,7 +3,7 @@
  * reported and contained at the smallest level that holds them: a bad hook drops that hook, a bad
  * group drops that group, a bad `hooks` section drops the hooks of this source; the rest loads.
  */
-import { EVENT_NAMES, MATCH_TARGET, canonicalEventName } from '../events/names.js';
+import { EVENT_NAMES, MATCH_TARGET, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
 import { compileMatcher } from '../plan/matcher.js';
 import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../types.js';
@@ -65,7 +65,9 @@ function readHooksConfig(record: Record<string, unknown>, sink: ProblemSink, res
 function readHooks(hooks: Record<string, unknown>, origin: Origin, sink: ProblemSink, entries: LoadedEntry[]): void {
   for (const [eventKey, groups] of Object.entries(hooks)) {
     const pointer = joinPointer('/hooks', eventKey);
-    const event = canonicalEventName(eventKey);
+    // isEventName re-check: canonicalEventName looks aliases up in a plain object, so `constructor` would pass.
+    const alias = canonicalEventName(eventKey);
+    const event = alias !== undefined && isEventName(alias) ? alias : undefined;
     if (!event) {
       sink.warning(pointer, `unknown event ${JSON.stringify(eventKey)}; its hooks are ignored`, {
         expected: `one of ${EVENT_NAMES.join(', ')}, or an alias such as PreToolUse`,
@@ -81,7 +83,9 @@ function readHooks(hooks: Record<string, unknown>, origin: Origin, sink: Problem
       });
       continue;
     }
-    groups.forEach((group, index) => readGroup(group, event, joinPointer(pointer, index), origin, sink, entries));
+    for (const [index, group] of groups.entries()) {
+      readGroup(group, event, joinPointer(pointer, index), origin, sink, entries);
+    }
   }
 }
 

@@ -11,8 +11,8 @@ import { describeReceived } from './problems.js';
 import type { ProblemSink } from './problemSink.js';
 
 /** A codec of `base` values that also pass `accept`, under a readable name. */
-const refine = <A>(base: t.Type<A, A, unknown>, accept: (value: A) => boolean, name: string): t.Type<A, A, unknown> =>
-  new t.Type<A, A, unknown>(
+const refine = <A>(base: t.Type<A>, accept: (value: A) => boolean, name: string): t.Type<A> =>
+  new t.Type<A>(
     name,
     (input): input is A => base.is(input) && accept(input),
     (input, context) => (base.is(input) && accept(input) ? t.success(input) : t.failure(input, context)),
@@ -121,5 +121,5 @@ export function decodeFields<F extends FieldCodecs>(
       }
     } else fields[key] = decoded.right;
   }
-  return { fields: fields as DecodedFields<F>, valid };
+  return { fields, valid };
 }

@@ -15,18 +15,23 @@ export const applyHookOutputToInput = (input: HookInput, output: HookOutput | un
   if (!specific) return input;
   switch (input.hook_event_name) {
     case 'BeforeTool':
-      return isObject(specific.tool_input) ? { ...input, tool_input: { ...input.tool_input, ...specific.tool_input } } : input;
+      return isObject(specific.tool_input)
+        ? { ...input, tool_input: { ...input.tool_input, ...specific.tool_input } }
+        : input;
     case 'BeforeModel': {
       const patch = specific.llm_request;
       if (!isObject(patch)) return input;
-      const config = isObject(patch.config) && isObject(input.llm_request.config)
-        ? { config: { ...input.llm_request.config, ...patch.config } }
-        : {};
+      const config =
+        isObject(patch.config) && isObject(input.llm_request.config)
+          ? { config: { ...input.llm_request.config, ...patch.config } }
+          : {};
       return { ...input, llm_request: { ...input.llm_request, ...patch, ...config } };
     }
     case 'BeforeAgent': {
       const context = specific.additionalContext;
-      return typeof context === 'string' && context !== '' ? { ...input, prompt: `${input.prompt}\n\n${context}` } : input;
+      return typeof context === 'string' && context !== ''
+        ? { ...input, prompt: `${input.prompt}\n\n${context}` }
+        : input;
     }
     default:
       return input;

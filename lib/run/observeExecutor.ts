@@ -4,7 +4,7 @@
  */
 import { defer } from 'rxjs';
 import { tap } from 'rxjs/operators';
-import type { Logger } from '../logging/logger.js';
+import { isDebugLogging, type Logger } from '../logging/logger.js';
 import type { HookExecutor, HookRunRecord } from '../types.js';
 
 const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted']);
@@ -15,23 +15,26 @@ export const observeExecutor = (
   emit: (record: HookRunRecord) => void,
   logger: Logger,
 ): HookExecutor => {
+  const debug = isDebugLogging(logger);
   return (hook, input) =>
     defer(() => {
       const common = { event: hook.event, eventId, hook: hook.name, source: hook.origin.source };
       emit({ type: 'start', ...common, at: Date.now() });
-      logger.debug('hook start', { event: hook.event, hook: hook.name, input });
+      if (debug) logger.debug('hook start', { event: hook.event, hook: hook.name, input });
       return executor(hook, input).pipe(
         tap((run) => {
           emit({ type: 'finish', ...common, at: Date.now(), run });
-          logger.debug('hook finish', {
-            event: hook.event,
-            hook: hook.name,
-            outcome: run.outcome,
-            exitCode: run.exitCode,
-            durationMs: run.durationMs,
-            output: run.output,
-          });
-          if (FAILURES.has(run.outcome)) logger.warn(run.message ?? `hook ${run.outcome}`, { event: hook.event, hook: hook.name });
+          if (debug)
+            logger.debug('hook finish', {
+              event: hook.event,
+              hook: hook.name,
+              outcome: run.outcome,
+              exitCode: run.exitCode,
+              durationMs: run.durationMs,
+              output: run.output,
+            });
+          if (FAILURES.has(run.outcome))
+            logger.warn(run.message ?? `hook ${run.outcome}`, { event: hook.event, hook: hook.name });
         }),
       );
     });

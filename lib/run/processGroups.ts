@@ -7,6 +7,7 @@
  * only while at least one group is live, so hosts and test runners do not accumulate listeners.
  */
 import process from 'node:process';
+import { groupHasLiveMember, isDeadState, readProcStat } from './procfs.js';
 
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -23,14 +24,17 @@ export const signalGroup = (pgid: number, signal: NodeJS.Signals): boolean => {
   }
 };
 
-/** Whether any process of the group still exists (EPERM: it exists, we may not signal it). */
+/**
+ * Whether any process of the group still runs. EPERM: it exists, we may not signal it. Zombies
+ * (killed, not yet reaped by a slow PID 1) answer `kill(0)` but count as gone.
+ */
 export const groupAlive = (pgid: number): boolean => {
   try {
     process.kill(-pgid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return groupHasLiveMember(pgid) ?? true;
 };
 
 /** Sends a signal to one process; false when it is gone. */
@@ -43,14 +47,14 @@ export const signalProcess = (pid: number, signal: NodeJS.Signals): boolean => {
   }
 };
 
-/** Whether one process still exists. */
+/** Whether one process still runs (a zombie counts as gone). */
 export const processAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isDeadState(readProcStat(pid));
 };
 
 // The host is exiting: no timer will run again, so only a synchronous SIGKILL helps.

@@ -11,7 +11,7 @@ import { formatProblem, type ConfigProblem } from '../config/problems.js';
 import { decodeEventInput } from '../events/decodeInput.js';
 import type { EventFields, HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import { componentLogger, createRootLogger, type Logger } from '../logging/logger.js';
+import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
 import { runPlanParallel, runPlanSequential } from '../operators/runInternals.js';
 import { HookPlanner } from '../plan/planner.js';
@@ -31,13 +31,22 @@ export interface HookSystem {
   /** Fires one event and resolves with its HookResult. Rejects only for host mistakes (bad input, unknown event). */
   fire<E extends EventName>(event: E | string, fields: EventFields<E> | Record<string, unknown>): Promise<HookResult>;
   /** Cold, cancellable form of `fire`: unsubscribing kills the event's running hooks. */
-  fire$<E extends EventName>(event: E | string, fields: EventFields<E> | Record<string, unknown>): Observable<HookResult>;
+  fire$<E extends EventName>(
+    event: E | string,
+    fields: EventFields<E> | Record<string, unknown>,
+  ): Observable<HookResult>;
   /** Operator: one HookResult per event's fields, in order; events' hooks run concurrently. */
-  decide<E extends EventName>(event: E | string): OperatorFunction<EventFields<E> | Record<string, unknown>, HookResult>;
+  decide<E extends EventName>(
+    event: E | string,
+  ): OperatorFunction<EventFields<E> | Record<string, unknown>, HookResult>;
   /** Every hook run's start and finish record, for dashboards and telemetry. Hot; completes on dispose. */
   readonly results$: Observable<HookRunRecord>;
   /** Adds a programmatic hook (priority `runtime`, above every settings scope). */
-  register<E extends EventName>(event: E | string, hook: FunctionHook<never> | CommandHookConfig, options?: RegisterOptions): Registration;
+  register<E extends EventName>(
+    event: E | string,
+    hook: FunctionHook<never> | CommandHookConfig,
+    options?: RegisterOptions,
+  ): Registration;
   unregister(registration: Registration | number): boolean;
   /** Re-reads the settings; events in flight finish on their old plan. Resolves with the problems found. */
   reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
@@ -53,7 +62,13 @@ export interface HookSystem {
 
 export const createHookSystem = (options: HookSystemOptions = {}): HookSystem => {
   const root = createRootLogger(options.logger);
-  const log = { system: componentLogger(root, 'system'), planner: componentLogger(root, 'planner'), runner: componentLogger(root, 'runner'), aggregator: componentLogger(root, 'aggregator') };
+  const log = {
+    system: componentLogger(root, 'system'),
+    planner: componentLogger(root, 'planner'),
+    runner: componentLogger(root, 'runner'),
+    aggregator: componentLogger(root, 'aggregator'),
+  };
+  const debug = isDebugLogging(root);
   const projectDir = options.projectDir ?? process.cwd();
   const sessionId = options.sessionId ?? randomUUID();
   const registry = new HookRegistry();
@@ -106,7 +121,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     const plan = planner.createExecutionPlan(event, input);
     if (plan.hooks.length === 0) return undefined;
     const eventId = ++eventIds;
-    log.planner.debug('hooks selected', { event, eventId, sequential: plan.sequential, hooks: plan.hooks.map((h) => h.name) });
+    if (debug)
+      log.planner.debug('hooks selected', {
+        event,
+        eventId,
+        sequential: plan.sequential,
+        hooks: plan.hooks.map((h) => h.name),
+      });
     const observed = observeExecutor(executor, eventId, (record) => results.next(record), log.runner);
     const startedAt = Date.now();
     const planned = { input, plan, startedAt };
@@ -119,7 +140,15 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
           durationMs: Date.now() - startedAt,
           ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
         });
-        log.aggregator.debug('aggregated', { event, eventId, blocked: result.blocked, decision: result.decision, stopped: result.stopped, warnings: result.warnings });
+        if (debug)
+          log.aggregator.debug('aggregated', {
+            event,
+            eventId,
+            blocked: result.blocked,
+            decision: result.decision,
+            stopped: result.stopped,
+            warnings: result.warnings,
+          });
         return result;
       }),
     );
@@ -181,4 +210,3 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   };
   return system;
 };
-

@@ -10,12 +10,12 @@ export type StableRole = HookMessage['role'];
 export type UnknownRecord = Record<string, unknown>;
 
 /** A candidate of the stable response (functional spec §5.2): text parts only, as strings. */
-export interface StableCandidate {
+export type StableCandidate = {
   content: { role: 'model'; parts: string[] };
   finishReason?: string;
   index?: number;
   safetyRatings?: Array<{ category?: unknown; probability?: unknown }>;
-}
+};
 
 export const sameValue = isDeepStrictEqual;
 

@@ -108,8 +108,9 @@ describe('parseJsonDocument', () => {
           const rest = (lines[line - 1] ?? '').slice(column - 1);
           const start = JSON.stringify(node, null, 2).split('\n')[0] ?? '';
           expect(rest.startsWith(start)).toBe(true);
-          if (Array.isArray(node)) node.forEach((child, index) => visit(child, joinPointer(pointer, index)));
-          else if (node !== null && typeof node === 'object')
+          if (Array.isArray(node)) {
+            for (const [index, child] of node.entries()) visit(child, joinPointer(pointer, index));
+          } else if (node !== null && typeof node === 'object')
             for (const [key, child] of Object.entries(node)) visit(child, joinPointer(pointer, key));
         };
         visit(value, '');

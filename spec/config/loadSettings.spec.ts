@@ -6,16 +6,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, loadSettingsSync, standardSettingsFiles } from '../../lib/config/loadSettings.js';
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
 import { formatProblem } from '../../lib/config/problems.js';
+import type { ConfigProblem } from '../../lib/config/problems.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/settings/${name}`, import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookstream-settings-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 const project = (name: string, extra: Partial<SettingsFile> = {}): SettingsFile => ({
   scope: 'project',
   path: fixture(name),
   ...extra,
 });
+
+const first = (problems: ConfigProblem[]): ConfigProblem => {
+  const [problem] = problems;
+  if (!problem) throw new Error('no problem was reported');
+  return problem;
+};
 
 // Both entry points must behave the same: every case runs through each.
 const loaders = [
@@ -38,7 +47,7 @@ describe.each(loaders)('%s from files', (_, load) => {
         received: '"5s"',
       },
     ]);
-    const text = formatProblem(settings.problems[0]!);
+    const text = formatProblem(first(settings.problems));
     expect(text).toBe(
       `${fixture('bad-timeout.json')}:7:49 /hooks/BeforeTool/0/hooks/0/timeout: invalid value for "timeout"; hook dropped ` +
         '(expected a positive integer number of milliseconds (1…2147483647), received "5s")',
@@ -84,7 +93,12 @@ describe.each(loaders)('%s from files', (_, load) => {
   it('reports every kind of problem in a mixed file at its line:column and loads the rest', async () => {
     const file = fixture('mixed.json');
     const settings = await load([project('mixed.json')]);
-    const summary = settings.problems.map((problem) => [problem.severity, problem.pointer, problem.line, problem.column]);
+    const summary = settings.problems.map((problem) => [
+      problem.severity,
+      problem.pointer,
+      problem.line,
+      problem.column,
+    ]);
     expect(summary).toEqual([
       ['warning', '/tools/color', 2, 35],
       ['error', '/hooks/BeforeTool/0/hooks/1/command', 9, 24],
@@ -97,7 +111,9 @@ describe.each(loaders)('%s from files', (_, load) => {
     const lines = settings.problems.map(formatProblem);
     expect(lines[0]).toBe(`${file}:2:35 /tools/color: unknown key "color"; ignored (expected one of "enableHooks")`);
     expect(lines[1]).toContain('invalid value for "command"; hook dropped (expected a non-empty string, received 42)');
-    expect(lines[3]).toContain('invalid value for "sequential"; hook group dropped (expected true or false, received "yes")');
+    expect(lines[3]).toContain(
+      'invalid value for "sequential"; hook group dropped (expected true or false, received "yes")',
+    );
     expect(lines[4]).toContain('unknown event "BeforeLunch"; its hooks are ignored');
     expect(lines[5]).toContain('BeforeModel has no match target, so its matcher is ignored');
     expect(settings.entries.map((entry) => [entry.event, entry.name, entry.matcher?.pattern])).toEqual([
@@ -111,8 +127,14 @@ describe.each(loaders)('%s from files', (_, load) => {
   it('makes only the file with a JSON syntax error unusable; another scope still loads', async () => {
     const settings = await load([project('syntax-error.json'), { scope: 'user', path: fixture('bad-timeout.json') }]);
     const [syntax] = settings.problems;
-    expect(syntax).toMatchObject({ severity: 'error', file: fixture('syntax-error.json'), pointer: '', line: 6, column: 7 });
-    expect(formatProblem(syntax!)).toBe(
+    expect(syntax).toMatchObject({
+      severity: 'error',
+      file: fixture('syntax-error.json'),
+      pointer: '',
+      line: 6,
+      column: 7,
+    });
+    expect(formatProblem(first(settings.problems))).toBe(
       `${fixture('syntax-error.json')}:6:7: invalid JSON: expected ',' or ']', unexpected "{"; this settings file is ignored`,
     );
     expect(settings.entries.map((entry) => [entry.origin.source, entry.name])).toEqual([['user', './ok.sh']]);
@@ -121,7 +143,10 @@ describe.each(loaders)('%s from files', (_, load) => {
   });
 
   it('treats a missing standard file as absent, without a problem', async () => {
-    const settings = await load([{ scope: 'user', path: join(scratch, 'nope', 'settings.json') }, project('project.json')]);
+    const settings = await load([
+      { scope: 'user', path: join(scratch, 'nope', 'settings.json') },
+      project('project.json'),
+    ]);
     expect(settings.problems).toEqual([]);
     expect(settings.entries).toHaveLength(3);
   });
@@ -150,7 +175,10 @@ describe.each(loaders)('%s from files', (_, load) => {
   });
 
   it('reports a malformed file reference and loads the others', async () => {
-    const bogus = [{ scope: 'runtime', path: fixture('user.json') }, project('project.json')] as unknown as SettingsFile[];
+    const bogus = [
+      { scope: 'runtime', path: fixture('user.json') },
+      project('project.json'),
+    ] as unknown as SettingsFile[];
     const settings = await load(bogus);
     expect(settings.problems).toEqual([
       expect.objectContaining({ severity: 'error', file: '<settings files>', pointer: '/0' }),
@@ -178,10 +206,13 @@ describe.each(loaders)('%s from files', (_, load) => {
 
   it('accepts a BOM and CRLF line endings, with lines counted as an editor shows them', async () => {
     const path = join(scratch, 'crlf.json');
-    writeFileSync(path, '\uFEFF{\r\n  "hooks": {\r\n    "AfterTool": [{ "hooks": [{ "command": "" }] }]\r\n  }\r\n}\r\n');
+    writeFileSync(
+      path,
+      '\uFEFF{\r\n  "hooks": {\r\n    "AfterTool": [{ "hooks": [{ "command": "" }] }]\r\n  }\r\n}\r\n',
+    );
     const settings = await load([{ scope: 'project', path }]);
     expect(settings.problems).toEqual([
-      expect.objectContaining({ pointer: '/hooks/AfterTool/0/hooks/0/command', line: 3, column: 45, received: '""' }),
+      expect.objectContaining({ pointer: '/hooks/AfterTool/0/hooks/0/command', line: 3, column: 44, received: '""' }),
     ]);
   });
 });

@@ -1,0 +1,103 @@
+/**
+ * `hookstream fire <event>`: fires one event through the configured hooks, as a host would, and prints
+ * the HookResult. Exit status 0 when processed, 2 when blocked or stopped, 1 for the user's mistakes.
+ */
+import type { Command } from 'commander';
+import { decodeEventInput, InvalidEventInputError } from '../events/decodeInput.js';
+import { aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
+import { CliError, printLine, printNote, raiseStatus, readAll, type CliContext } from './context.js';
+import { formatFireResult } from './fireOutput.js';
+import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import { createPaint } from './style.js';
+
+interface FireOptions extends SharedOptions {
+  input?: string;
+}
+
+/** `BeforeTool (PreToolUse, before_tool, …)` for each event, for `--help`. */
+export const eventsHelp = (): string =>
+  '\nEvents (any alias is accepted):\n' +
+  EVENT_NAMES.map((event) => {
+    const aliases = aliasesOf(event);
+    return `  ${event}${aliases.length > 0 ? ` (${aliases.join(', ')})` : ''}`;
+  }).join('\n');
+
+/** The canonical event for `name`, or a usage error listing the known ones. */
+export const resolveEventName = (name: string): EventName => {
+  const event = canonicalEventName(name);
+  if (event === undefined) {
+    throw new CliError(
+      `unknown event "${name}"; known events: ${EVENT_NAMES.join(', ')} (aliases such as PreToolUse work too)`,
+    );
+  }
+  return event;
+};
+
+/** The event's own fields from `--input` (JSON text, or `-` for stdin); `{}` without it. */
+const readFields = async (context: CliContext, input: string | undefined): Promise<Record<string, unknown>> => {
+  if (input === undefined) return {};
+  const text = input === '-' ? await readAll(context.stdin) : input;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`invalid --input JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError(`--input must be a JSON object holding the event's fields, received ${JSON.stringify(value)}`);
+  }
+  return value as Record<string, unknown>;
+};
+
+// Checked before any settings are read, so a malformed event fails the same way whether hooks are on or off.
+const checkFields = (event: EventName, fields: Record<string, unknown>): void => {
+  try {
+    decodeEventInput(event, fields, () => ({ session_id: '', transcript_path: '', cwd: '', timestamp: '' }));
+  } catch (error) {
+    if (error instanceof InvalidEventInputError) throw new CliError(error.message);
+    throw error;
+  }
+};
+
+const fire = async (context: CliContext, eventName: string, options: FireOptions): Promise<void> => {
+  const event = resolveEventName(eventName);
+  const fields = await readFields(context, options.input);
+  checkFields(event, fields);
+  const settings = resolveSettings(context, options);
+  // Loaded on demand: `validate` and `list` need neither rxjs nor the process executor.
+  const { createHookSystem } = await import('../system/createHookSystem.js');
+  const system = createHookSystem({ settings: settings.files, projectDir: settings.projectDir });
+  try {
+    if (reportLoadProblems(context, system.problems, settings)) {
+      throw new CliError('nothing fired: the settings files named with --settings have errors');
+    }
+    if (!system.enabled) {
+      printNote(context, 'hooks are disabled by these settings (set "tools": { "enableHooks": true }); no hook ran');
+    }
+    const result = await system.fire(event, fields);
+    if (options.json) printLine(context, JSON.stringify(result, null, 2));
+    else for (const line of formatFireResult(result, fields, createPaint(context.color))) printLine(context, line);
+    raiseStatus(context, result.blocked || result.stopped ? 2 : 0);
+  } finally {
+    await system.dispose();
+  }
+};
+
+/** Adds the `fire` command to `program`. */
+export const defineFire = (program: Command, context: CliContext): void => {
+  withSharedOptions(
+    program
+      .command('fire')
+      .description('fire one event through the configured hooks and print the result')
+      .argument('<event>', 'event name or alias, e.g. BeforeTool or PreToolUse')
+      .option('--input <json>', "the event's own fields as a JSON object, or - to read them from stdin"),
+  )
+    .addHelpText(
+      'after',
+      () =>
+        '\nBase fields (session_id, cwd, timestamp, transcript_path) are filled in.\n' +
+        'Exit status: 0 processed, 2 blocked or stopped, 1 usage or settings error.\n' +
+        eventsHelp(),
+    )
+    .action((eventName: string, options: FireOptions) => fire(context, eventName, options));
+};

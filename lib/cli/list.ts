@@ -1,0 +1,172 @@
+/**
+ * `hookstream list`: the configured hooks of each event in plan order — source, file, matcher, mode,
+ * timeout, failure policy — and, with `--tool`, whether each would run for that tool.
+ */
+import type { Command } from 'commander';
+import { loadSettingsSync } from '../config/index.js';
+import type { LoadedSettings } from '../config/index.js';
+import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
+import { HOOK_SOURCES, type HookEntry } from '../types.js';
+import { CliError, printLine, type CliContext } from './context.js';
+import { resolveEventName } from './fire.js';
+import { createLocator, type Locate } from './locate.js';
+import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import { clip, createPaint, formatTable, type Paint } from './style.js';
+
+interface ListOptions extends SharedOptions {
+  event?: string;
+  tool?: string;
+}
+
+type Entry = LoadedSettings['entries'][number];
+
+/** DESIGN §3: a command hook without its own `timeout` gets 60 s. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** One hook as listed (also the `--json` shape). */
+export interface ListedHook {
+  name: string;
+  command: string;
+  args?: string[];
+  source: HookEntry['origin']['source'];
+  file?: string;
+  pointer?: string;
+  line?: number;
+  column?: number;
+  /** Absent: matches everything. */
+  matcher?: string;
+  sequential: boolean;
+  timeoutMs: number;
+  failurePolicy: 'allow' | 'block';
+  /** Named in `hooksConfig.disabled`. */
+  disabled: boolean;
+  /** The same command already runs from a higher-priority source, so this one is dropped. */
+  duplicate: boolean;
+  /** With `--tool`: true/false; `null` when the event matches something other than a tool name. */
+  matches?: boolean | null;
+}
+
+export interface ListedEvent {
+  event: EventName;
+  mode: 'parallel' | 'sequential';
+  hooks: ListedHook[];
+}
+
+const rank = (entry: Entry): number => HOOK_SOURCES.indexOf(entry.origin.source);
+
+/** Whether `entry` would run for `tool`; events without a match target run every hook. */
+const matchesTool = (entry: Entry, tool: string): boolean | null => {
+  const target = MATCH_TARGET[entry.event];
+  if (target === undefined) return true;
+  if (target !== 'tool_name') return null;
+  return entry.matcher === undefined || entry.matcher.test(tool);
+};
+
+const listHook = (entry: Entry, locate: Locate, flags: Pick<ListedHook, 'disabled' | 'duplicate'>, tool?: string) => {
+  const { definition, origin } = entry;
+  if (definition.type !== 'command') throw new Error('settings only hold command hooks');
+  const position =
+    origin.file !== undefined && origin.pointer !== undefined ? locate(origin.file, origin.pointer) : undefined;
+  const hook: ListedHook = {
+    name: entry.name,
+    command: definition.command,
+    ...(definition.args ? { args: definition.args } : {}),
+    source: origin.source,
+    ...(origin.file !== undefined ? { file: origin.file } : {}),
+    ...(origin.pointer !== undefined ? { pointer: origin.pointer } : {}),
+    ...position,
+    ...(entry.matcher ? { matcher: entry.matcher.pattern } : {}),
+    sequential: entry.sequential,
+    timeoutMs: definition.timeout ?? DEFAULT_TIMEOUT_MS,
+    failurePolicy: definition.failurePolicy ?? 'allow',
+    ...flags,
+  };
+  if (tool !== undefined) hook.matches = matchesTool(entry, tool);
+  return hook;
+};
+
+/** The listed events, in canonical order; within one, plan order (source priority, then config order). */
+export const listEvents = (loaded: LoadedSettings, only?: EventName, tool?: string): ListedEvent[] => {
+  const locate = createLocator();
+  const sorted = [...loaded.entries].sort((a, b) => rank(a) - rank(b));
+  return EVENT_NAMES.filter((event) => only === undefined || event === only).flatMap((event) => {
+    const seen = new Set<string>();
+    const hooks = sorted
+      .filter((entry) => entry.event === event)
+      .map((entry) => {
+        const disabled = loaded.disabled.has(entry.name);
+        const runs = !disabled && (tool === undefined || matchesTool(entry, tool) !== false);
+        const duplicate = runs && seen.has(entry.key);
+        if (runs) seen.add(entry.key);
+        return listHook(entry, locate, { disabled, duplicate }, tool);
+      });
+    if (hooks.length === 0) return [];
+    const active = hooks.filter((hook) => !hook.disabled && !hook.duplicate && hook.matches !== false);
+    return [{ event, mode: active.some((hook) => hook.sequential) ? 'sequential' : 'parallel', hooks }];
+  });
+};
+
+const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
+  matches === null ? paint.dim('n/a') : matches ? paint.green('yes') : paint.red('no');
+
+const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined): string[] => {
+  const rows = listed.hooks.map((hook) => [
+    clip(hook.name, 40),
+    hook.source,
+    hook.matcher ?? '*',
+    `${hook.timeoutMs} ms`,
+    hook.failurePolicy,
+    ...(tool === undefined ? [] : [matchCell(hook.matches, paint)]),
+    hook.disabled ? paint.dim('disabled') : hook.duplicate ? paint.dim('duplicate') : '',
+    [hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'),
+  ]);
+  const headers = [
+    'NAME',
+    'SOURCE',
+    'MATCHER',
+    'TIMEOUT',
+    'POLICY',
+    ...(tool === undefined ? [] : ['MATCH']),
+    'NOTE',
+    'FILE',
+  ];
+  const count = `${listed.hooks.length} hook${listed.hooks.length === 1 ? '' : 's'}`;
+  return [
+    `${paint.bold(listed.event)} ${paint.dim(`(${listed.mode}, ${count})`)}`,
+    ...formatTable(headers, rows, paint),
+  ];
+};
+
+const list = (context: CliContext, options: ListOptions): void => {
+  const only = options.event === undefined ? undefined : resolveEventName(options.event);
+  const settings = resolveSettings(context, options);
+  const loaded = loadSettingsSync(settings.files);
+  if (reportLoadProblems(context, loaded.problems, settings)) {
+    throw new CliError('the settings files named with --settings have errors');
+  }
+  const events = listEvents(loaded, only, options.tool);
+  if (options.json) {
+    printLine(context, JSON.stringify({ events }, null, 2));
+    return;
+  }
+  const paint = createPaint(context.color);
+  if (events.length === 0) {
+    printLine(context, only === undefined ? 'no hooks configured' : `no hooks configured for ${only}`);
+    return;
+  }
+  events.forEach((listed, index) => {
+    if (index > 0) printLine(context);
+    for (const line of formatEvent(listed, paint, options.tool)) printLine(context, line);
+  });
+};
+
+/** Adds the `list` command to `program`. */
+export const defineList = (program: Command, context: CliContext): void => {
+  withSharedOptions(
+    program
+      .command('list')
+      .description('show the configured hooks of each event in plan order')
+      .option('--event <event>', 'only this event (any alias)')
+      .option('--tool <name>', 'show whether each hook would run for this tool'),
+  ).action((options: ListOptions) => list(context, options));
+};

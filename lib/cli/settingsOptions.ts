@@ -1,0 +1,78 @@
+/**
+ * The options every command shares — `--settings FILE…`, `--project-dir DIR`, `--json` — and what
+ * they resolve to: the project directory and the settings files to read.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { formatProblem, standardSettingsFiles } from '../config/index.js';
+import type { ConfigProblem, SettingsFile } from '../config/index.js';
+import { CliError, printNote, type CliContext } from './context.js';
+
+/** The shared options as commander parses them. */
+export interface SharedOptions {
+  settings?: string[];
+  projectDir?: string;
+  json?: boolean;
+}
+
+export interface ResolvedSettings {
+  /** Absolute project directory. */
+  projectDir: string;
+  files: SettingsFile[];
+  /** Absolute paths of the files named with `--settings` (empty when the standard files are used). */
+  named: ReadonlySet<string>;
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Adds `--settings`, `--project-dir` and `--json` to `command`. */
+export const withSharedOptions = (command: Command): Command =>
+  command
+    .option(
+      '--settings <file>',
+      'a settings file at user scope; repeat for several, earlier first (default: the standard files)',
+      collect,
+    )
+    .option('--project-dir <dir>', 'the project directory (default: the current directory)')
+    .option('--json', 'print machine-readable JSON on stdout');
+
+/**
+ * Resolves the project directory (it must exist) and the settings files: each `--settings` file at
+ * user scope and required, else `<project>/.hookstream/settings.json`, `~/.hookstream/settings.json`
+ * and `/etc/hookstream/settings.json`.
+ */
+export const resolveSettings = (context: CliContext, options: SharedOptions): ResolvedSettings => {
+  const projectDir = resolve(context.cwd, options.projectDir ?? '.');
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(projectDir).isDirectory();
+  } catch {
+    // Reported below with the path the user gave.
+  }
+  if (!isDirectory) throw new CliError(`project directory not found: ${projectDir}`);
+  const named = options.settings ?? [];
+  if (named.length === 0) return { projectDir, files: standardSettingsFiles(projectDir), named: new Set() };
+  const files = named.map((path): SettingsFile => ({
+    scope: 'user',
+    path: resolve(context.cwd, path),
+    required: true,
+  }));
+  return { projectDir, files, named: new Set(files.map((file) => file.path)) };
+};
+
+/** `error: file:line:column pointer: message (expected X, received Y)` */
+export const problemLine = (problem: ConfigProblem): string => `${problem.severity}: ${formatProblem(problem)}`;
+
+/**
+ * Prints settings problems on stderr and tells whether they are fatal: an error in a file the user
+ * named is (they asked for that file); faults in the standard files only drop the hooks they touch.
+ */
+export const reportLoadProblems = (
+  context: CliContext,
+  problems: readonly ConfigProblem[],
+  settings: ResolvedSettings,
+): boolean => {
+  for (const problem of problems) printNote(context, problemLine(problem));
+  return problems.some((problem) => problem.severity === 'error' && settings.named.has(problem.file));
+};

@@ -1,0 +1,68 @@
+/**
+ * Shared engine of the host wrappers: firing an event so that an AbortSignal cancels it (unsubscribing kills
+ * the event's hook processes), turning an abortable async job into a cold Observable, and the cheap
+ * "is any hook planned" check that keeps translation off the fast path.
+ */
+import { Observable } from 'rxjs';
+import type { EventName } from '../events/names.js';
+import type { HookSystem } from '../system/createHookSystem.js';
+import type { HookResult } from '../types.js';
+
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted', { cause: signal.reason });
+
+/** `hooks.fire`, but aborting `signal` unsubscribes the event (its hook processes are killed) and rejects. */
+export function fireHook(
+  hooks: HookSystem,
+  event: EventName,
+  fields: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<HookResult> {
+  if (signal === undefined) return hooks.fire(event, fields);
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<HookResult>((resolve, reject) => {
+    const onAbort = () => {
+      subscription.unsubscribe();
+      reject(abortReason(signal));
+    };
+    const settle = () => signal.removeEventListener('abort', onAbort);
+    const subscription = hooks.fire$(event, fields).subscribe({
+      next: (result) => {
+        settle();
+        resolve(result);
+      },
+      error: (error: unknown) => {
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A cold Observable of one async job; unsubscribing aborts the job's signal (and so its hooks). */
+export const fromAbortable = <T>(job: (signal: AbortSignal) => Promise<T>): Observable<T> =>
+  new Observable<T>((subscriber) => {
+    const controller = new AbortController();
+    job(controller.signal).then(
+      (value) => {
+        subscriber.next(value);
+        subscriber.complete();
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) subscriber.error(error);
+      },
+    );
+    return () => controller.abort();
+  });
+
+/** True when firing `event` would run at least one hook: the test that guards every translation. */
+export const hasPlannedHooks = (hooks: HookSystem, event: EventName): boolean =>
+  hooks.enabled && hooks.plan(event).hooks.length > 0;
+
+/** The system message of a result as a list entry (zero or one line). */
+export const systemMessagesOf = (...results: Array<HookResult | undefined>): string[] =>
+  results.flatMap((result) => (result?.systemMessage === undefined ? [] : [result.systemMessage]));
+
+export const warningsOf = (...results: Array<HookResult | undefined>): string[] =>
+  results.flatMap((result) => result?.warnings ?? []);

@@ -1,0 +1,134 @@
+/**
+ * The two halves of a model call with hooks, shared by the plain and the streaming wrapper: `prepareModelCall`
+ * (BeforeModel, then BeforeToolSelection) and `finishModelCall` (AfterModel). Each event is translated to the
+ * stable format only when a hook is planned for it, so a host without model hooks pays no translation.
+ */
+import type { LLMResponse } from '../events/inputs.js';
+import type { HookSystem } from '../system/createHookSystem.js';
+import { normalizeHookResponse } from '../translate/legacyContents.js';
+import { emptyResponse } from '../translate/stableFormat.js';
+import type { LLMTranslator } from '../translate/translator.js';
+import type { HookResult } from '../types.js';
+import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
+import type { ModelCallOutcome } from './modelTypes.js';
+import { throwIfStopped } from './stopSignal.js';
+
+/** Either the call to make, or the finished outcome of a BeforeModel block. */
+export type PreparedCall<Req, Res> =
+  | { kind: 'call'; request: Req; partial: Omit<ModelCallOutcome<Req, Res>, 'response' | 'responseModified' | 'called'> }
+  | { kind: 'blocked'; outcome: ModelCallOutcome<Req, Res> };
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** BeforeModel's answer when it blocks: the hook's response if it translates, else the empty response. */
+function blockedResponse<Req, Res>(translator: LLMTranslator<Req, Res>, synthetic: LLMResponse | undefined, warnings: string[]) {
+  if (synthetic !== undefined) {
+    try {
+      return { response: translator.fromHookResponse(normalizeHookResponse(synthetic)), synthetic: true };
+    } catch (error) {
+      // A malformed synthetic response must not cancel the block: the model stays uncalled.
+      warnings.push(`BeforeModel: the synthetic llm_response could not be used (${message(error)}); returning an empty response`);
+    }
+  }
+  return { response: translator.fromHookResponse(emptyResponse()), synthetic: false };
+}
+
+/** Runs BeforeModel then BeforeToolSelection; throws `AgentStopSignal` on a stop. */
+export async function prepareModelCall<Req, Res>(
+  hooks: HookSystem,
+  original: Req,
+  translator: LLMTranslator<Req, Res>,
+  signal?: AbortSignal,
+): Promise<PreparedCall<Req, Res>> {
+  let request = original;
+  const warnings: string[] = [];
+  let beforeModel: HookResult | undefined;
+  let beforeToolSelection: HookResult | undefined;
+  if (hasPlannedHooks(hooks, 'BeforeModel')) {
+    const hookRequest = translator.toHookRequest(request);
+    beforeModel = await fireHook(hooks, 'BeforeModel', { llm_request: hookRequest }, signal);
+    throwIfStopped(beforeModel);
+    warnings.push(...beforeModel.warnings);
+    if (beforeModel.blocked) {
+      const { response, synthetic } = blockedResponse(translator, beforeModel.llmResponse, warnings);
+      const outcome: ModelCallOutcome<Req, Res> = {
+        response,
+        request,
+        called: false,
+        blocked: { reason: beforeModel.reason ?? 'blocked by a BeforeModel hook', synthetic },
+        responseModified: false,
+        suppressed: beforeModel.suppressOutput,
+        systemMessages: systemMessagesOf(beforeModel),
+        warnings,
+        hookResults: { beforeModel },
+      };
+      return { kind: 'blocked', outcome };
+    }
+    // The decoded input keeps the request object, so identity tells whether a hook edited it.
+    if (beforeModel.llmRequest !== undefined && beforeModel.llmRequest !== hookRequest) {
+      try {
+        request = translator.fromHookRequest(beforeModel.llmRequest, request);
+      } catch (error) {
+        warnings.push(`BeforeModel: the modified llm_request could not be applied (${message(error)})`);
+      }
+    }
+  }
+  let toolConfig: ModelCallOutcome<Req, Res>['toolConfig'];
+  if (hasPlannedHooks(hooks, 'BeforeToolSelection')) {
+    beforeToolSelection = await fireHook(hooks, 'BeforeToolSelection', { llm_request: translator.toHookRequest(request) }, signal);
+    throwIfStopped(beforeToolSelection);
+    warnings.push(...beforeToolSelection.warnings);
+    if (beforeToolSelection.toolConfig !== undefined) {
+      toolConfig = beforeToolSelection.toolConfig;
+      request = translator.applyToolConfig(request, toolConfig);
+    }
+  }
+  return {
+    kind: 'call',
+    request,
+    partial: {
+      request,
+      ...(toolConfig && { toolConfig }),
+      suppressed: false,
+      systemMessages: systemMessagesOf(beforeModel, beforeToolSelection),
+      warnings,
+      hookResults: { ...(beforeModel && { beforeModel }), ...(beforeToolSelection && { beforeToolSelection }) },
+    },
+  };
+}
+
+/** Runs AfterModel on the model's (assembled) response; throws `AgentStopSignal` carrying the outcome on a stop. */
+export async function finishModelCall<Req, Res>(
+  hooks: HookSystem,
+  prepared: Extract<PreparedCall<Req, Res>, { kind: 'call' }>,
+  response: Res,
+  translator: LLMTranslator<Req, Res>,
+  signal?: AbortSignal,
+): Promise<ModelCallOutcome<Req, Res>> {
+  const base = prepared.partial;
+  if (!hasPlannedHooks(hooks, 'AfterModel')) return { ...base, response, called: true, responseModified: false };
+  const hookResponse = translator.toHookResponse(response);
+  const fields = { llm_request: translator.toHookRequest(prepared.request), llm_response: hookResponse };
+  const afterModel = await fireHook(hooks, 'AfterModel', fields, signal);
+  const warnings = [...base.warnings, ...warningsOf(afterModel)];
+  let final = response;
+  if (afterModel.llmResponse !== undefined && afterModel.llmResponse !== hookResponse) {
+    try {
+      final = translator.fromHookResponse(afterModel.llmResponse, response);
+    } catch (error) {
+      warnings.push(`AfterModel: the modified llm_response could not be applied (${message(error)})`);
+    }
+  }
+  const outcome: ModelCallOutcome<Req, Res> = {
+    ...base,
+    response: final,
+    called: true,
+    responseModified: final !== response,
+    suppressed: afterModel.suppressOutput,
+    systemMessages: [...base.systemMessages, ...systemMessagesOf(afterModel)],
+    warnings,
+    hookResults: { ...base.hookResults, afterModel },
+  };
+  throwIfStopped(afterModel, outcome);
+  return outcome;
+}
