@@ -3,7 +3,7 @@
  * table row per hook. `--json` bypasses this and prints the HookResult itself.
  */
 import type { HookOutcome, HookResult, HookRun } from '../types.js';
-import { clip, field, formatTable, type Paint } from './style.js';
+import { clip, field, formatTable, hookLabel, type Paint } from './style.js';
 
 const LABEL_WIDTH = 18;
 
@@ -68,7 +68,7 @@ export const formatFireResult = (
   }
   if (result.hooks.length > 0) {
     const rows = result.hooks.map((run) => [
-      clip(run.name),
+      clip(hookLabel(run.name, run.command)),
       run.source,
       paint[OUTCOME_COLOUR[run.outcome]](run.outcome),
       exitOf(run),

@@ -11,7 +11,7 @@ import { CliError, printLine, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
-import { clip, createPaint, formatTable, type Paint } from './style.js';
+import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 
 interface ListOptions extends SharedOptions {
   event?: string;
@@ -110,26 +110,25 @@ const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
   matches === null ? paint.dim('n/a') : matches ? paint.green('yes') : paint.red('no');
 
 const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined): string[] => {
-  const rows = listed.hooks.map((hook) => [
-    clip(hook.name, 40),
-    hook.source,
-    hook.matcher ?? '*',
-    `${hook.timeoutMs} ms`,
-    hook.failurePolicy,
-    ...(tool === undefined ? [] : [matchCell(hook.matches, paint)]),
-    hook.disabled ? paint.dim('disabled') : hook.duplicate ? paint.dim('duplicate') : '',
-    [hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'),
-  ]);
-  const headers = [
-    'NAME',
-    'SOURCE',
-    'MATCHER',
-    'TIMEOUT',
-    'POLICY',
-    ...(tool === undefined ? [] : ['MATCH']),
-    'NOTE',
-    'FILE',
-  ];
+  // Optional columns appear only when they say something.
+  const notes = listed.hooks.some((hook) => hook.disabled || hook.duplicate);
+  const headers = ['NAME', 'SOURCE', 'MATCHER', 'TIMEOUT', 'POLICY'];
+  if (tool !== undefined) headers.push('MATCH');
+  if (notes) headers.push('NOTE');
+  headers.push('FILE');
+  const rows = listed.hooks.map((hook) => {
+    const row = [
+      clip(hookLabel(hook.name, [hook.command, ...(hook.args ?? [])].join(' ')), 40),
+      hook.source,
+      hook.matcher ?? '*',
+      `${hook.timeoutMs} ms`,
+      hook.failurePolicy,
+    ];
+    if (tool !== undefined) row.push(matchCell(hook.matches, paint));
+    if (notes) row.push(paint.dim(hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : ''));
+    row.push([hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'));
+    return row;
+  });
   const count = `${listed.hooks.length} hook${listed.hooks.length === 1 ? '' : 's'}`;
   return [
     `${paint.bold(listed.event)} ${paint.dim(`(${listed.mode}, ${count})`)}`,

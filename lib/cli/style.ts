@@ -68,3 +68,7 @@ export const field = (label: string, value: string, width: number, paint: Paint)
   const [first = '', ...rest] = value.split('\n');
   return [`  ${paint.bold(label.padEnd(width))}  ${first}`, ...rest.map((line) => pad + line)].join('\n');
 };
+
+/** A hook's label: its name, or its whole command line when the name is only the program (exec form). */
+export const hookLabel = (name: string, command: string | undefined): string =>
+  command !== undefined && command.startsWith(`${name} `) ? command : name;

@@ -50,7 +50,7 @@ export const isEventName = (name: string): name is EventName => CANONICAL.has(na
 
 /** Canonical name for `name` (canonical or alias), or `undefined` when it names no event. */
 export const canonicalEventName = (name: string): EventName | undefined =>
-  CANONICAL.has(name) ? (name as EventName) : ALIASES[name];
+  CANONICAL.has(name) ? (name as EventName) : Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 
 /** The aliases of one canonical event, for help texts. */
 export const aliasesOf = (event: EventName): string[] =>

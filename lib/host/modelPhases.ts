@@ -15,19 +15,29 @@ import { throwIfStopped } from './stopSignal.js';
 
 /** Either the call to make, or the finished outcome of a BeforeModel block. */
 export type PreparedCall<Req, Res> =
-  | { kind: 'call'; request: Req; partial: Omit<ModelCallOutcome<Req, Res>, 'response' | 'responseModified' | 'called'> }
+  | {
+      kind: 'call';
+      request: Req;
+      partial: Omit<ModelCallOutcome<Req, Res>, 'response' | 'responseModified' | 'called'>;
+    }
   | { kind: 'blocked'; outcome: ModelCallOutcome<Req, Res> };
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** BeforeModel's answer when it blocks: the hook's response if it translates, else the empty response. */
-function blockedResponse<Req, Res>(translator: LLMTranslator<Req, Res>, synthetic: LLMResponse | undefined, warnings: string[]) {
+function blockedResponse<Req, Res>(
+  translator: LLMTranslator<Req, Res>,
+  synthetic: LLMResponse | undefined,
+  warnings: string[],
+) {
   if (synthetic !== undefined) {
     try {
       return { response: translator.fromHookResponse(normalizeHookResponse(synthetic)), synthetic: true };
     } catch (error) {
       // A malformed synthetic response must not cancel the block: the model stays uncalled.
-      warnings.push(`BeforeModel: the synthetic llm_response could not be used (${message(error)}); returning an empty response`);
+      warnings.push(
+        `BeforeModel: the synthetic llm_response could not be used (${message(error)}); returning an empty response`,
+      );
     }
   }
   return { response: translator.fromHookResponse(emptyResponse()), synthetic: false };
@@ -75,7 +85,12 @@ export async function prepareModelCall<Req, Res>(
   }
   let toolConfig: ModelCallOutcome<Req, Res>['toolConfig'];
   if (hasPlannedHooks(hooks, 'BeforeToolSelection')) {
-    beforeToolSelection = await fireHook(hooks, 'BeforeToolSelection', { llm_request: translator.toHookRequest(request) }, signal);
+    beforeToolSelection = await fireHook(
+      hooks,
+      'BeforeToolSelection',
+      { llm_request: translator.toHookRequest(request) },
+      signal,
+    );
     throwIfStopped(beforeToolSelection);
     warnings.push(...beforeToolSelection.warnings);
     if (beforeToolSelection.toolConfig !== undefined) {

@@ -15,8 +15,7 @@ import type { ModelCallOutcome, ModelHookOptions } from './modelTypes.js';
 
 /** What the stream emits: the model's chunks, then exactly one `final` (unless it errors). */
 export type ModelStreamEvent<Chunk, Req, Res> =
-  | { type: 'chunk'; chunk: Chunk }
-  | { type: 'final'; outcome: ModelCallOutcome<Req, Res>; replaced: boolean };
+  { type: 'chunk'; chunk: Chunk } | { type: 'final'; outcome: ModelCallOutcome<Req, Res>; replaced: boolean };
 
 export interface ModelStreamOptions<Chunk, Req, Res> extends Omit<ModelHookOptions<Req, Res>, 'signal'> {
   /** Builds the complete SDK response from every chunk received (for AfterModel and the `final` event). */

@@ -81,7 +81,11 @@ export function sessionEndWithHooks(
     };
     const timer = setTimeout(() => {
       subscription?.unsubscribe();
-      finish({ timedOut: true, systemMessages: [], warnings: [`SessionEnd hooks did not finish within ${flushMs} ms and were stopped`] });
+      finish({
+        timedOut: true,
+        systemMessages: [],
+        warnings: [`SessionEnd hooks did not finish within ${flushMs} ms and were stopped`],
+      });
     }, flushMs);
     timer.unref();
     const subscription = hooks.fire$('SessionEnd', { reason }).subscribe({
@@ -93,7 +97,11 @@ export function sessionEndWithHooks(
           warnings: result.warnings,
         }),
       error: (error: unknown) =>
-        finish({ timedOut: false, systemMessages: [], warnings: [`SessionEnd: ${error instanceof Error ? error.message : String(error)}`] }),
+        finish({
+          timedOut: false,
+          systemMessages: [],
+          warnings: [`SessionEnd: ${error instanceof Error ? error.message : String(error)}`],
+        }),
     });
     if (done) subscription.unsubscribe();
   });

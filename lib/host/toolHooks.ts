@@ -16,16 +16,25 @@ export type ToolExecute = (
   context: { toolName: string; signal?: AbortSignal },
 ) => Promise<ToolResult | string> | ToolResult | string;
 
-const defaultBlocked = (toolName: string, reason: string): string => `Tool "${toolName}" was blocked by a hook: ${reason}`;
+const defaultBlocked = (toolName: string, reason: string): string =>
+  `Tool "${toolName}" was blocked by a hook: ${reason}`;
 
 // A tool that throws is a failed call the model should hear about, not a crash of the agent loop.
-async function runTool(execute: ToolExecute, input: Record<string, unknown>, toolName: string, signal?: AbortSignal): Promise<ToolResult> {
+async function runTool(
+  execute: ToolExecute,
+  input: Record<string, unknown>,
+  toolName: string,
+  signal?: AbortSignal,
+): Promise<ToolResult> {
   try {
     const result = await execute(input, { toolName, ...(signal && { signal }) });
     return typeof result === 'string' ? { llmContent: result } : result;
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { llmContent: `Tool "${toolName}" failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+    return {
+      llmContent: `Tool "${toolName}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      isError: true,
+    };
   }
 }
 
@@ -61,7 +70,12 @@ async function callTool(
 ): Promise<ToolCallOutcome> {
   const { signal } = options;
   const idField = call.toolCallId === undefined ? {} : { tool_call_id: call.toolCallId };
-  const before = await fireHook(hooks, 'BeforeTool', { tool_name: call.toolName, tool_input: call.toolInput, ...idField }, signal);
+  const before = await fireHook(
+    hooks,
+    'BeforeTool',
+    { tool_name: call.toolName, tool_input: call.toolInput, ...idField },
+    signal,
+  );
   // Validate: a stop wins over everything, a block means the tool never runs.
   throwIfStopped(before);
   if (before.blocked) return blockedOutcome(call, before, options.formatBlocked);

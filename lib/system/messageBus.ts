@@ -79,7 +79,11 @@ function validate(message: unknown): HookExecutionRequest | HookResponseMessage 
   const payload = message.payload;
   const id = isRecord(payload) && typeof payload.correlationId === 'string' ? payload.correlationId : '';
   if (message.type !== HOOK_EXECUTION_REQUEST) {
-    return failure(id, 'INVALID_REQUEST', `Expected message type ${HOOK_EXECUTION_REQUEST}, got ${JSON.stringify(message.type)}`);
+    return failure(
+      id,
+      'INVALID_REQUEST',
+      `Expected message type ${HOOK_EXECUTION_REQUEST}, got ${JSON.stringify(message.type)}`,
+    );
   }
   if (!isRecord(payload)) return failure('', 'INVALID_REQUEST', 'The request has no payload object');
   if (id === '') return failure('', 'INVALID_REQUEST', 'The request payload needs a non-empty string correlationId');
@@ -91,7 +95,11 @@ function validate(message: unknown): HookExecutionRequest | HookResponseMessage 
 }
 
 const errorCode = (error: unknown): HookBusErrorCode =>
-  error instanceof HookSystemDisposedError ? 'DISPOSED' : error instanceof InvalidEventInputError ? 'INVALID_INPUT' : 'INTERNAL';
+  error instanceof HookSystemDisposedError
+    ? 'DISPOSED'
+    : error instanceof InvalidEventInputError
+      ? 'INVALID_INPUT'
+      : 'INTERNAL';
 
 /**
  * Creates a bus in front of `hooks`.
@@ -111,10 +119,12 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
 
   const execute = (request: HookExecutionRequest): Observable<HookResponseMessage> =>
     hooks.fire$(request.eventName, request.input).pipe(
-      map((result) => response({ correlationId: request.correlationId, success: true, output: result.aggregated.toJSON() })),
-      catchError((error: unknown) =>
-        [failure(request.correlationId, errorCode(error), error instanceof Error ? error.message : String(error))],
+      map((result) =>
+        response({ correlationId: request.correlationId, success: true, output: result.aggregated.toJSON() }),
       ),
+      catchError((error: unknown) => [
+        failure(request.correlationId, errorCode(error), error instanceof Error ? error.message : String(error)),
+      ]),
     );
 
   const pipeline: Subscription = incoming
@@ -137,7 +147,8 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
     const n = ++seq;
     let id = '';
     try {
-      if (isRecord(message) && isRecord(message.payload) && typeof message.payload.correlationId === 'string') id = message.payload.correlationId;
+      if (isRecord(message) && isRecord(message.payload) && typeof message.payload.correlationId === 'string')
+        id = message.payload.correlationId;
     } catch {
       // A hostile getter: validation answers it.
     }
@@ -151,7 +162,8 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
     response$: responses.asObservable(),
     request: (eventName, input) => {
       const correlationId = randomUUID();
-      if (disposed) return Promise.resolve(failure(correlationId, 'DISPOSED', 'The message bus has been disposed').payload);
+      if (disposed)
+        return Promise.resolve(failure(correlationId, 'DISPOSED', 'The message bus has been disposed').payload);
       const answer = new Promise<HookExecutionResponse>((resolve) => {
         responses
           .pipe(
@@ -169,7 +181,8 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
       if (disposed) return;
       disposed = true;
       pipeline.unsubscribe();
-      for (const id of pending.values()) responses.next(failure(id, 'DISPOSED', 'The message bus was disposed before the request finished'));
+      for (const id of pending.values())
+        responses.next(failure(id, 'DISPOSED', 'The message bus was disposed before the request finished'));
       pending.clear();
       responses.complete();
     },

@@ -70,6 +70,18 @@ describe('timeouts', () => {
     expect(result.outcome).toBe('timeout');
     expect(result.message).toContain('250 ms');
   });
+
+  it('ignores a timeout the timers cannot hold (3e9 ms would fire after 13 ms) and uses the default', async () => {
+    await executor.dispose();
+    executor = createCommandExecutor({
+      projectDir: t.dir,
+      sessionId: 'spec',
+      killGraceMs: GRACE_MS,
+      defaultTimeoutMs: 400,
+    });
+    const result = await run('sleep 0.2; echo finished', 3e9);
+    expect(result).toMatchObject({ outcome: 'success', output: { systemMessage: 'finished' } });
+  });
 });
 
 describe('pipes held open', () => {

@@ -214,6 +214,12 @@ describe('environment and forms', () => {
     expect(existsSync(path.join(process.cwd(), 'pwned'))).toBe(false);
   });
 
+  it('reports an oversized environment (E2BIG) as a spawn failure', async () => {
+    const run = await shell('true', { env: { HUGE: 'x'.repeat(300 * 1024) } });
+    expect(run.outcome).toBe('failed');
+    expect(run.message).toContain('E2BIG');
+  });
+
   it('fails with the directory named when the project directory is missing', async () => {
     const missing = path.join(t.dir, 'gone');
     make({ projectDir: missing });

@@ -1,0 +1,10 @@
+/** Translators between SDK request/response shapes and the stable hook LLM format (functional spec §5). */
+export type { LLMTranslator, ToolSelection } from './translator.js';
+export { genaiTranslator } from './genai.js';
+export type * from './genai.js';
+export { openaiTranslator } from './openai.js';
+export type * from './openai.js';
+export { anthropicTranslator } from './anthropic.js';
+export type * from './anthropic.js';
+export { emptyResponse } from './stableFormat.js';
+export { normalizeHookRequest, normalizeHookResponse } from './legacyContents.js';
