@@ -114,11 +114,12 @@ function applyEventFields(
   }
 }
 
+/** Like the chain (lib/run/chainInput.ts): `config` merges one level deeper; a non-object `config` is no patch. */
 function mergeRequest(original: LLMRequest | undefined, patch: Readonly<Record<string, unknown>>): LLMRequest {
-  const merged: Record<string, unknown> = { ...original, ...patch };
-  const config = patch.config;
-  if (original?.config && typeof config === 'object' && config !== null && !Array.isArray(config)) {
-    merged.config = { ...original.config, ...config };
+  const { config, ...rest } = patch;
+  const merged: Record<string, unknown> = { ...original, ...rest };
+  if (typeof config === 'object' && config !== null && !Array.isArray(config)) {
+    merged.config = original?.config ? { ...original.config, ...config } : config;
   }
   return merged as LLMRequest;
 }

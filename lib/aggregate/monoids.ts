@@ -54,14 +54,16 @@ export const ShallowMerge: Monoid<Patch> = {
 /**
  * Shallow merge for LLM request patches, one level deeper for `config` so that two hooks editing
  * different config keys both land (`{config:{temperature}}` then `{config:{maxOutputTokens}}`).
+ * A `config` that is not a plain object (e.g. an explicit `undefined`) is no patch: letting it
+ * replace the config would make the merge depend on grouping, i.e. not associative.
  */
 export const RequestMerge: Monoid<Patch> = {
   concat: (a, b) => {
     if (a === undefined) return b;
     if (b === undefined) return a;
-    const merged: Record<string, unknown> = { ...a, ...b };
-    if (isPlain(a.config) && isPlain(b.config)) merged.config = { ...a.config, ...b.config };
-    return merged;
+    const { config: _dropped, ...merged }: Record<string, unknown> = { ...a, ...b };
+    const config = ShallowMerge.concat(plainOrUndefined(a.config), plainOrUndefined(b.config));
+    return config === undefined ? merged : { ...merged, config };
   },
   empty: undefined,
 };
@@ -117,6 +119,10 @@ export function selection(mode: ToolMode | undefined, names: readonly string[] |
 
 function isPlain(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function plainOrUndefined(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  return isPlain(value) ? value : undefined;
 }
 
 /** Everything one event's hooks contribute; the whole summary is a monoid too. */

@@ -21,11 +21,11 @@ export const applyHookOutputToInput = (input: HookInput, output: HookOutput | un
     case 'BeforeModel': {
       const patch = specific.llm_request;
       if (!isObject(patch)) return input;
-      const config =
-        isObject(patch.config) && isObject(input.llm_request.config)
-          ? { config: { ...input.llm_request.config, ...patch.config } }
-          : {};
-      return { ...input, llm_request: { ...input.llm_request, ...patch, ...config } };
+      // `config` merges one level deeper; a `config` that is not an object is no patch (as in aggregation).
+      const { config, ...rest } = patch;
+      const original = input.llm_request.config;
+      const merged = isObject(config) ? { config: isObject(original) ? { ...original, ...config } : config } : {};
+      return { ...input, llm_request: { ...input.llm_request, ...rest, ...merged } };
     }
     case 'BeforeAgent': {
       const context = specific.additionalContext;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleHookResult, emptyHookResult } from '../../lib/aggregate/hookResult.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
+import { applyHookOutputToInput } from '../../lib/run/chainInput.js';
 import type { HookRun } from '../../lib/types.js';
 import {
   beforeModel,
@@ -213,6 +214,24 @@ describe('assembleHookResult', () => {
     it('BeforeTool: passes the original tool_input through when no hook changed it', () => {
       const input = beforeTool('write_file', { path: 'a.txt' });
       expect(assemble(input, outputs({ decision: 'allow' })).toolInput).toEqual({ path: 'a.txt' });
+    });
+
+    it('BeforeModel: a config that is not an object never wipes the original config', () => {
+      const request = beforeModel({ model: 'm-1', config: { temperature: 0.5 } });
+      const result = assemble(request, outputs({ hookSpecificOutput: { llm_request: { model: 'm-2', config: undefined } } }));
+      expect(result.llmRequest).toStrictEqual({ model: 'm-2', config: { temperature: 0.5 } });
+    });
+
+    it('BeforeModel: parallel and sequential give the same request (aggregation matches the chain)', () => {
+      const request = beforeModel({ model: 'm-1', config: { temperature: 0.5, topP: 1 } });
+      const patches = [{ config: { temperature: 0 } }, { model: 'm-2' }, { config: { topK: 3 } }];
+      const chained = patches.reduce<HookInput>(
+        (input, llm_request) => applyHookOutputToInput(input, { hookSpecificOutput: { llm_request } }),
+        request,
+      );
+      const result = assemble(request, outputs(...patches.map((llm_request) => ({ hookSpecificOutput: { llm_request } }))));
+      expect(chained.hook_event_name === 'BeforeModel' && chained.llm_request).toEqual(result.llmRequest);
+      expect(result.llmRequest).toEqual({ model: 'm-2', config: { temperature: 0, topP: 1, topK: 3 } });
     });
 
     it('BeforeModel: a synthetic llm_response is the last writer', () => {

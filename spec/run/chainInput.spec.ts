@@ -62,6 +62,17 @@ describe('applyHookOutputToInput', () => {
       expect(next).toEqual({ ...input, llm_request: { model: 'm-2', config: { temperature: 0.5 } } });
     });
 
+    it('treats a config that is not an object as no config patch', () => {
+      const input = beforeModel({ model: 'm-1', config: { temperature: 0.5 } });
+      const next = applyHookOutputToInput(input, {
+        hookSpecificOutput: { llm_request: { model: 'm-2', config: undefined } },
+      });
+      expect(next.hook_event_name === 'BeforeModel' && next.llm_request).toStrictEqual({
+        model: 'm-2',
+        config: { temperature: 0.5 },
+      });
+    });
+
     it('ignores tool_input on a model event', () => {
       const input = beforeModel();
       expect(applyHookOutputToInput(input, { hookSpecificOutput: { tool_input: { path: 'x' } } })).toBe(input);
