@@ -95,11 +95,43 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * Other dialects' spellings of the same intents, rewritten to hookstream's before decoding:
+ * x-code's `{ decision: 'modify', args, context }` and Claude Code's `hookSpecificOutput.updatedInput`.
+ * A field already given in hookstream's spelling wins.
+ */
+const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Record<string, unknown> => {
+  const specificRaw = isRecord(raw.hookSpecificOutput) ? raw.hookSpecificOutput : undefined;
+  const xcodeModify = raw.decision === 'modify';
+  const hasContext = typeof raw.context === 'string';
+  const claudeInput = specificRaw !== undefined && 'updatedInput' in specificRaw;
+  if (!xcodeModify && !hasContext && !claudeInput) return raw;
+  const { context, args, output: replacedOutput, ...rest } = raw;
+  const normalized: Record<string, unknown> = xcodeModify ? { ...rest, decision: undefined } : { ...raw };
+  const specific: Record<string, unknown> = { ...specificRaw };
+  if (claudeInput) {
+    const { updatedInput, ...others } = specific;
+    Object.assign(specific, { ...others, tool_input: specific.tool_input ?? updatedInput });
+    delete specific.updatedInput;
+  }
+  if (xcodeModify && args !== undefined) specific.tool_input ??= args;
+  if (xcodeModify && replacedOutput !== undefined) {
+    warnings.push('field "output": replacing a tool result is not supported; use hookSpecificOutput.additionalContext');
+  }
+  if (hasContext) {
+    specific.additionalContext ??= context;
+    if (!xcodeModify) delete normalized.context;
+  }
+  if (Object.keys(specific).length > 0) normalized.hookSpecificOutput = specific;
+  return normalized;
+};
+
+/**
  * Decodes one hook's output leniently. `raw` must already be a parsed JSON object.
  * Unknown top-level keys are dropped silently (other dialects add their own); `_event` is for messages.
  */
 export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventName): DecodedOutput => {
   const warnings: string[] = [];
+  raw = normalizeDialects(raw, warnings);
   const output = pickFields(raw, COMMON_FIELDS, '', false, warnings) as HookOutput;
   if ('hookSpecificOutput' in raw && raw.hookSpecificOutput !== undefined && raw.hookSpecificOutput !== null) {
     if (isRecord(raw.hookSpecificOutput)) {

@@ -35,12 +35,39 @@ describe('decodeHookOutput', () => {
   });
 
   it('treats decision null as no decision and ignores unknown top-level keys', () => {
-    expect(decodeHookOutput({ decision: null, context: 'x-code field' })).toEqual({ output: { decision: null }, warnings: [] });
+    expect(decodeHookOutput({ decision: null, somethingElse: 'ignored' })).toEqual({ output: { decision: null }, warnings: [] });
   });
 
   it('rejects a non-object hookSpecificOutput', () => {
     const { output, warnings } = decodeHookOutput({ hookSpecificOutput: [1, 2] });
     expect(output).toEqual({});
     expect(warnings[0]).toMatch(/hookSpecificOutput.*expected object/);
+  });
+});
+
+describe('decodeHookOutput: other dialects', () => {
+  it("reads x-code's modify decision as a tool_input change and its context as additionalContext", () => {
+    expect(decodeHookOutput({ decision: 'modify', args: { path: '/safer' } })).toEqual({
+      output: { hookSpecificOutput: { tool_input: { path: '/safer' } } },
+      warnings: [],
+    });
+    expect(decodeHookOutput({ decision: 'allow', context: 'Sprint 42' })).toEqual({
+      output: { decision: 'allow', hookSpecificOutput: { additionalContext: 'Sprint 42' } },
+      warnings: [],
+    });
+  });
+
+  it("warns that x-code's output replacement is not supported", () => {
+    const { warnings } = decodeHookOutput({ decision: 'modify', output: '[redacted]' });
+    expect(warnings).toEqual([expect.stringMatching(/"output".*not supported/)]);
+  });
+
+  it("reads Claude Code's updatedInput as tool_input, hookstream's spelling winning", () => {
+    expect(decodeHookOutput({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { a: 1 } } }).output).toEqual({
+      hookSpecificOutput: { permissionDecision: 'allow', tool_input: { a: 1 } },
+    });
+    expect(
+      decodeHookOutput({ hookSpecificOutput: { updatedInput: { a: 1 }, tool_input: { a: 2 } } }).output.hookSpecificOutput,
+    ).toEqual({ tool_input: { a: 2 } });
   });
 });

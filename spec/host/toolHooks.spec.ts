@@ -174,17 +174,16 @@ describe('withToolHooks', () => {
   it('emits one outcome per call in call order while calls run concurrently', async () => {
     const hooks = systemWith('function', { BeforeTool: [{ matcher: 'write_file', output: { decision: 'block', reason: 'no /etc' } }] });
     let releaseSlow!: () => void;
-    const started: string[] = [];
+    let fastStarted!: () => void;
+    const fastRan = new Promise<void>((resolve) => (fastStarted = resolve));
     const execute: ToolExecute = (input, { toolName }) => {
-      started.push(toolName);
+      if (toolName === 'fast') fastStarted();
       if (toolName !== 'slow') return `${toolName} done`;
       return new Promise<string>((resolve) => (releaseSlow = () => resolve('slow done')));
     };
-    const outcomes$ = from(calls).pipe(withToolHooks(hooks, execute), toArray());
-    const done = lastValueFrom(outcomes$);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The fast call started before the slow one finished: concurrency.
-    expect(started).toEqual(['slow', 'fast']);
+    const done = lastValueFrom(from(calls).pipe(withToolHooks(hooks, execute), toArray()));
+    // The fast call runs while the slow one is still pending (else this never resolves): concurrency.
+    await fastRan;
     releaseSlow();
     const outcomes = await done;
     expect(outcomes.map((o) => o.llmContent)).toEqual(['slow done', expect.stringContaining('no /etc'), 'fast done']);
