@@ -8,7 +8,8 @@ import type { CommandHookConfig } from '../../lib/index.js';
 /** Absolute path of the node entry shared by all policies. */
 export const HOOK_SCRIPT = fileURLToPath(new URL('./bin/hook.mjs', import.meta.url));
 
-export type PolicyName = 'protect-paths' | 'dangerous-commands' | 'redact-secrets' | 'read-only' | 'loop-guard' | 'project-context';
+export type PolicyName =
+  'protect-paths' | 'dangerous-commands' | 'redact-secrets' | 'read-only' | 'loop-guard' | 'project-context';
 
 /**
  * A command hook running `policy` with `options` (JSON-serialisable) — what you would write in settings:

@@ -10,7 +10,9 @@ export { decideShell, findDanger, SHELL_TOOLS, type Danger, type DangerousComman
 export const DANGEROUS_COMMANDS_MATCHER = '^(run_shell_command|shell|Bash|bash)$';
 
 /** The policy as a function hook. */
-export const dangerousCommandsHook = (options: DangerousCommandOptions = {}): FunctionHook<HookInputOf<'BeforeTool'>> => ({
+export const dangerousCommandsHook = (
+  options: DangerousCommandOptions = {},
+): FunctionHook<HookInputOf<'BeforeTool'>> => ({
   type: 'function',
   name: 'dangerous-commands',
   description: 'Denies destructive shell commands and says what to do instead',

@@ -7,7 +7,13 @@ import { map } from 'rxjs/operators';
 import type { FunctionHook, HookInputOf, HookOutput } from '../../lib/index.js';
 import { decideContext, readContextFiles, type ContextFile } from './bin/core/projectContext.mjs';
 
-export { clipUtf8, decideContext, DEFAULT_CONTEXT_FILES, DEFAULT_MAX_BYTES, readContextFiles } from './bin/core/projectContext.mjs';
+export {
+  clipUtf8,
+  decideContext,
+  DEFAULT_CONTEXT_FILES,
+  DEFAULT_MAX_BYTES,
+  readContextFiles,
+} from './bin/core/projectContext.mjs';
 
 /** Loads the context files; aborting `signal` (the run was cancelled) should stop the reading. */
 export type ContextReader = (

@@ -5,7 +5,13 @@
 import type { FunctionHook, HookInputOf } from '../../lib/index.js';
 import { decideWrite, type ProtectPathsOptions } from './bin/core/paths.mjs';
 
-export { checkWrite, decideWrite, DEFAULT_PROTECTED, WRITE_TOOLS, type ProtectPathsOptions } from './bin/core/paths.mjs';
+export {
+  checkWrite,
+  decideWrite,
+  DEFAULT_PROTECTED,
+  WRITE_TOOLS,
+  type ProtectPathsOptions,
+} from './bin/core/paths.mjs';
 
 /** Registration matcher for the write tools (the hook checks the tool name too). */
 export const PROTECT_PATHS_MATCHER = '^(write_file|replace|edit|Write|Edit|MultiEdit|NotebookEdit)$';

@@ -8,7 +8,10 @@ import { struct } from 'fp-ts/lib/Monoid.js';
 import type { ToolMode } from '../events/inputs.js';
 
 const any: Monoid<boolean> = { concat: (a, b) => a || b, empty: false };
-const lines: Monoid<readonly string[]> = { concat: (a, b) => (b.length === 0 ? a : a.length === 0 ? b : [...a, ...b]), empty: [] };
+const lines: Monoid<readonly string[]> = {
+  concat: (a, b) => (b.length === 0 ? a : a.length === 0 ? b : [...a, ...b]),
+  empty: [],
+};
 
 /** OR-decision: any block blocks (sticky), `ask` beats allow, any stop stops, messages join in order. */
 export interface DecisionSummary {

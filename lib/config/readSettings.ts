@@ -90,20 +90,21 @@ function readHooks(hooks: Record<string, unknown>, origin: Origin, sink: Problem
 }
 
 function readGroup(
-  group: unknown,
+  entry: unknown,
   event: EventName,
   pointer: string,
   origin: Origin,
   sink: ProblemSink,
   entries: LoadedEntry[],
 ): void {
-  if (!isRecord(group)) {
+  if (!isRecord(entry)) {
     sink.error(pointer, 'invalid hook group; dropped', {
       expected: 'an object such as { "matcher": "…", "hooks": [ … ] }',
-      received: describeReceived(group),
+      received: describeReceived(entry),
     });
     return;
   }
+  const group = !('hooks' in entry) && 'command' in entry ? flatGroup(entry) : entry;
   const { fields, valid } = decodeFields(GROUP_FIELDS, group, pointer, sink, {
     required: ['hooks'],
     consequence: 'hook group dropped',
@@ -126,6 +127,34 @@ function readGroup(
     };
     entries.push(entry);
   });
+}
+
+/**
+ * x-code manifests write each hook straight into the event's list (`{ matcher, command, timeout }`);
+ * read such an entry as a group of one. Its problems point at the nearest existing location.
+ */
+function flatGroup(entry: Record<string, unknown>): Record<string, unknown> {
+  const { matcher, sequential, ...hook } = entry;
+  return {
+    ...(matcher !== undefined ? { matcher } : {}),
+    ...(sequential !== undefined ? { sequential } : {}),
+    hooks: [hook],
+  };
+}
+
+const PLATFORM_COMMAND_KEYS = ['commandLinux', 'commandDarwin', 'commandWindows'] as const;
+const PLATFORM_COMMAND: Partial<Record<NodeJS.Platform, (typeof PLATFORM_COMMAND_KEYS)[number]>> = {
+  linux: 'commandLinux',
+  darwin: 'commandDarwin',
+  win32: 'commandWindows',
+};
+
+/** x-code's per-OS overrides: the one for this platform replaces `command`; the others are dropped. */
+function withPlatformCommand(hook: Record<string, unknown>): Record<string, unknown> {
+  if (!PLATFORM_COMMAND_KEYS.some((key) => key in hook)) return hook;
+  const override = hook[PLATFORM_COMMAND[process.platform] ?? 'commandLinux'];
+  const rest = Object.fromEntries(Object.entries(hook).filter(([key]) => !(PLATFORM_COMMAND_KEYS as readonly string[]).includes(key)));
+  return typeof override === 'string' ? { ...rest, command: override } : rest;
 }
 
 /** Absent (match everything) for no pattern, `''`, `'*'`, or an event with nothing to match against. */
@@ -158,7 +187,7 @@ function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHoo
     });
     return undefined;
   }
-  const { fields, valid } = decodeFields(HOOK_FIELDS, hook, pointer, sink, {
+  const { fields, valid } = decodeFields(HOOK_FIELDS, withPlatformCommand(hook), pointer, sink, {
     required: ['command'],
     consequence: 'hook dropped',
   });

@@ -217,7 +217,9 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       lifecycles.add(lifecycle);
       void lifecycle.finally(() => lifecycles.delete(lifecycle));
       // Unsubscribing before the run settles takes the kill path; after, it is a no-op.
-      return () => controller.abort();
+      return () => {
+        controller.abort();
+      };
     });
 
   return {

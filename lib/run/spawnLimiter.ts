@@ -40,8 +40,14 @@ export const createSemaphore = (max: number): Semaphore => {
   return {
     acquire: (signal) =>
       new Promise((resolve) => {
-        if (signal.aborted) return resolve(undefined);
-        if (active < max) return resolve(slot());
+        if (signal.aborted) {
+          resolve(undefined);
+          return;
+        }
+        if (active < max) {
+          resolve(slot());
+          return;
+        }
         const grant = (): void => {
           signal.removeEventListener('abort', leave);
           resolve(slot());

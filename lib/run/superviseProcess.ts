@@ -186,7 +186,9 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
   };
   watch(subprocess.stdout, 'stdoutOverflow');
   watch(subprocess.stderr, 'stderrOverflow');
-  subprocess.once('exit', () => after(DRAIN_MS, forcePipes));
+  subprocess.once('exit', () => {
+    after(DRAIN_MS, forcePipes);
+  });
 
   const finish = (): void => {
     settled = true;

@@ -5,7 +5,7 @@
  * nothing a publisher sends can throw or end the bus.
  */
 import { randomUUID } from 'node:crypto';
-import { EMPTY, of, Subject, type Observable, type Observer, type Subscription } from 'rxjs';
+import { defer, EMPTY, of, Subject, type Observable, type Observer, type Subscription } from 'rxjs';
 import { catchError, filter, first, map, mergeMap, tap } from 'rxjs/operators';
 import type { AggregatedHookResultJSON } from '../aggregate/aggregatedResult.js';
 import { InvalidEventInputError } from '../events/decodeInput.js';
@@ -118,7 +118,8 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
   let disposed = false;
 
   const execute = (request: HookExecutionRequest): Observable<HookResponseMessage> =>
-    hooks.fire$(request.eventName, request.input).pipe(
+    // defer: a host's HookSystem that throws synchronously is still an answer, not a dead bus.
+    defer(() => hooks.fire$(request.eventName, request.input)).pipe(
       map((result) =>
         response({ correlationId: request.correlationId, success: true, output: result.aggregated.toJSON() }),
       ),

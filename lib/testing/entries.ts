@@ -8,7 +8,14 @@ import type { PlannedEvent } from '../operators/types.js';
 import { compileMatcher } from '../plan/matcher.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
-import type { CommandHookConfig, FunctionHook, FunctionHookContext, FunctionHookReturn, HookEntry, HookSource } from '../types.js';
+import type {
+  CommandHookConfig,
+  FunctionHook,
+  FunctionHookContext,
+  FunctionHookReturn,
+  HookEntry,
+  HookSource,
+} from '../types.js';
 
 /** Optional fields of a function hook. */
 export type FunctionHookOptions = Pick<FunctionHook, 'strict' | 'timeout' | 'description'>;
@@ -48,7 +55,8 @@ export const entry = <E extends EventName>(
   hook: FunctionHook<never> | CommandHookConfig | string,
   options: EntryOptions = {},
 ): HookEntry => {
-  const definition = (typeof hook === 'string' ? { type: 'command', command: hook } : hook) as FunctionHook | CommandHookConfig;
+  const definition = (typeof hook === 'string' ? { type: 'command', command: hook } : hook) as
+    FunctionHook | CommandHookConfig;
   const id = nextEntryId++;
   const name =
     options.name ?? (definition.type === 'function' ? definition.name : (definition.name ?? definition.command));
@@ -90,7 +98,11 @@ export const plannerFor = (entries: readonly HookEntry[], disabled: readonly str
  *
  * @param startedAt Virtual time the event was planned at (default 0).
  */
-export const planFor = <I extends HookInput>(input: I, entries: readonly HookEntry[], startedAt = 0): PlannedEvent<I> => ({
+export const planFor = <I extends HookInput>(
+  input: I,
+  entries: readonly HookEntry[],
+  startedAt = 0,
+): PlannedEvent<I> => ({
   input,
   plan: plannerFor(entries).createExecutionPlan(input.hook_event_name, input),
   startedAt,

@@ -62,14 +62,18 @@ export const runFromOutput = (hook: HookEntry, output: HookOutput, durationMs = 
  * @param options.scheduler Virtual clock for `durationMs`.
  * @return A HookExecutor with a `calls` log.
  */
-export const fakeExecutor = (table: Readonly<Record<string, FakeHook>>, options: FakeExecutorOptions = {}): FakeExecutor => {
+export const fakeExecutor = (
+  table: Readonly<Record<string, FakeHook>>,
+  options: FakeExecutorOptions = {},
+): FakeExecutor => {
   const calls: FakeCall[] = [];
   const execute = (hook: HookEntry, input: HookInput): Observable<HookRun> =>
     defer(() => {
       calls.push({ hook: hook.name, input });
       const started = options.scheduler?.now() ?? 0;
       const elapsed = (): number => (options.scheduler ? options.scheduler.now() - started : 0);
-      const toRun = (value: HookRun | HookOutput): HookRun => (isRun(value) ? value : runFromOutput(hook, value, elapsed()));
+      const toRun = (value: HookRun | HookOutput): HookRun =>
+        isRun(value) ? value : runFromOutput(hook, value, elapsed());
       const found = Object.prototype.hasOwnProperty.call(table, hook.name) ? table[hook.name] : undefined;
       if (found === undefined) {
         return of<HookRun>({

@@ -45,8 +45,10 @@ export const afterTool = (
   inputOf('AfterTool', { tool_name: toolName, tool_input: toolInput, tool_response: toolResponse }, overrides);
 
 /** BeforeModel: the request about to be sent (stable format). */
-export const beforeModel = (request: LLMRequest, overrides?: InputOverrides<'BeforeModel'>): HookInputOf<'BeforeModel'> =>
-  inputOf('BeforeModel', { llm_request: request }, overrides);
+export const beforeModel = (
+  request: LLMRequest,
+  overrides?: InputOverrides<'BeforeModel'>,
+): HookInputOf<'BeforeModel'> => inputOf('BeforeModel', { llm_request: request }, overrides);
 
 /** AfterModel: the request that was sent and the model's response. */
 export const afterModel = (

@@ -13,7 +13,10 @@ export const block = (reason: string): HookOutput => ({ decision: 'block', reaso
 export const deny = (reason: string): HookOutput => ({ decision: 'deny', reason });
 
 /** An explicit allow, optionally with a reason for the logs. */
-export const allow = (reason?: string): HookOutput => ({ decision: 'allow', ...(reason !== undefined ? { reason } : {}) });
+export const allow = (reason?: string): HookOutput => ({
+  decision: 'allow',
+  ...(reason !== undefined ? { reason } : {}),
+});
 
 /** Asks the user to confirm (beats allow, loses to block). */
 export const ask = (reason: string): HookOutput => ({ decision: 'ask', reason });
@@ -30,7 +33,9 @@ export const modifyToolInput = (patch: Record<string, unknown>): HookOutput => (
 export const modifyRequest = (patch: LLMRequest): HookOutput => ({ hookSpecificOutput: { llm_request: patch } });
 
 /** AfterModel: replace the response; BeforeModel (with `block`): the synthetic response. */
-export const replaceResponse = (response: LLMResponse): HookOutput => ({ hookSpecificOutput: { llm_response: response } });
+export const replaceResponse = (response: LLMResponse): HookOutput => ({
+  hookSpecificOutput: { llm_response: response },
+});
 
 /** BeforeToolSelection: offer only `names` (sorted), in calling mode `mode` (default `AUTO`). */
 export const restrictTools = (names: readonly string[], mode: ToolMode = 'AUTO'): HookOutput => {

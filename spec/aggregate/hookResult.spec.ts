@@ -16,7 +16,10 @@ import {
 } from '../helpers/marbles.js';
 
 const assemble = (input: HookInput, runs: HookRun[], toolSelection?: 'union' | 'intersection') =>
-  assembleHookResult(input.hook_event_name, input, runs, { durationMs: 7, ...(toolSelection ? { toolSelection } : {}) });
+  assembleHookResult(input.hook_event_name, input, runs, {
+    durationMs: 7,
+    ...(toolSelection ? { toolSelection } : {}),
+  });
 
 /** Runs named h1, h2, … that exited 0 with the given outputs, in plan order. */
 const outputs = (...list: HookOutput[]) => list.map((output, index) => okRun(`h${index + 1}`, output));
@@ -49,7 +52,10 @@ describe('assembleHookResult', () => {
     });
 
     it('BeforeTool: allow plus block is blocked with the blocking reason', () => {
-      const result = assemble(beforeTool(), outputs({ decision: 'allow' }, { decision: 'block', reason: 'Policy violation' }));
+      const result = assemble(
+        beforeTool(),
+        outputs({ decision: 'allow' }, { decision: 'block', reason: 'Policy violation' }),
+      );
       expect(result).toMatchObject({ blocked: true, decision: 'block', reason: 'Policy violation' });
     });
   });
@@ -61,12 +67,17 @@ describe('assembleHookResult', () => {
     });
 
     it('lets ask beat allow but lose to block', () => {
-      expect(assemble(beforeTool(), outputs({ decision: 'allow' }, { decision: 'ask', reason: 'sure?' }))).toMatchObject({
+      expect(
+        assemble(beforeTool(), outputs({ decision: 'allow' }, { decision: 'ask', reason: 'sure?' })),
+      ).toMatchObject({
         blocked: false,
         decision: 'ask',
         reason: 'sure?',
       });
-      const blocked = assemble(beforeTool(), outputs({ decision: 'ask', reason: 'sure?' }, { decision: 'block', reason: 'no' }));
+      const blocked = assemble(
+        beforeTool(),
+        outputs({ decision: 'ask', reason: 'sure?' }, { decision: 'block', reason: 'no' }),
+      );
       expect(blocked).toMatchObject({ blocked: true, decision: 'block', reason: 'no' });
     });
 
@@ -141,7 +152,9 @@ describe('assembleHookResult', () => {
     });
 
     it('ORs suppressOutput', () => {
-      expect(assemble(beforeTool(), outputs({ suppressOutput: false }, { suppressOutput: true })).suppressOutput).toBe(true);
+      expect(assemble(beforeTool(), outputs({ suppressOutput: false }, { suppressOutput: true })).suppressOutput).toBe(
+        true,
+      );
       expect(assemble(beforeTool(), outputs({ suppressOutput: false }, {})).suppressOutput).toBe(false);
     });
 
@@ -218,7 +231,10 @@ describe('assembleHookResult', () => {
 
     it('BeforeModel: a config that is not an object never wipes the original config', () => {
       const request = beforeModel({ model: 'm-1', config: { temperature: 0.5 } });
-      const result = assemble(request, outputs({ hookSpecificOutput: { llm_request: { model: 'm-2', config: undefined } } }));
+      const result = assemble(
+        request,
+        outputs({ hookSpecificOutput: { llm_request: { model: 'm-2', config: undefined } } }),
+      );
       expect(result.llmRequest).toStrictEqual({ model: 'm-2', config: { temperature: 0.5 } });
     });
 
@@ -229,7 +245,10 @@ describe('assembleHookResult', () => {
         (input, llm_request) => applyHookOutputToInput(input, { hookSpecificOutput: { llm_request } }),
         request,
       );
-      const result = assemble(request, outputs(...patches.map((llm_request) => ({ hookSpecificOutput: { llm_request } }))));
+      const result = assemble(
+        request,
+        outputs(...patches.map((llm_request) => ({ hookSpecificOutput: { llm_request } }))),
+      );
       expect(chained.hook_event_name === 'BeforeModel' && chained.llm_request).toEqual(result.llmRequest);
       expect(result.llmRequest).toEqual({ model: 'm-2', config: { temperature: 0, topP: 1, topK: 3 } });
     });
@@ -248,7 +267,9 @@ describe('assembleHookResult', () => {
 
     it('AfterModel: the last writer replaces the response; otherwise the original passes through', () => {
       const input = inputOf('AfterModel', { llm_request: { model: 'm' }, llm_response: { text: 'original' } });
-      expect(assemble(input, outputs({ hookSpecificOutput: { llm_response: { text: 'edited' } } })).llmResponse).toEqual({
+      expect(
+        assemble(input, outputs({ hookSpecificOutput: { llm_response: { text: 'edited' } } })).llmResponse,
+      ).toEqual({
         text: 'edited',
       });
       expect(assemble(input, outputs({})).llmResponse).toEqual({ text: 'original' });
@@ -291,7 +312,10 @@ describe('assembleHookResult', () => {
   });
 
   it('fills the seed AggregatedHookResult with the merged output', () => {
-    const result = assemble(beforeTool(), outputs({ decision: 'allow', systemMessage: 'a' }, { decision: 'block', reason: 'no' }));
+    const result = assemble(
+      beforeTool(),
+      outputs({ decision: 'allow', systemMessage: 'a' }, { decision: 'block', reason: 'no' }),
+    );
     expect(result.aggregated.toJSON()).toEqual({
       success: true,
       finalOutput: { decision: 'block', reason: 'no', systemMessage: 'a' },

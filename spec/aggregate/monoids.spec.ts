@@ -129,7 +129,10 @@ describe('aggregation monoids: behaviour', () => {
 
   it('ToolSelectionUnion keeps the most restrictive mode and a sorted union of names', () => {
     expect(
-      ToolSelectionUnion.concat({ mode: 'AUTO', names: ['write_file', 'grep'] }, { mode: 'ANY', names: ['grep', 'shell'] }),
+      ToolSelectionUnion.concat(
+        { mode: 'AUTO', names: ['write_file', 'grep'] },
+        { mode: 'ANY', names: ['grep', 'shell'] },
+      ),
     ).toEqual({ mode: 'ANY', names: ['grep', 'shell', 'write_file'] });
   });
 
@@ -207,12 +210,20 @@ const planCase = fc
   .chain((plan) =>
     fc.record({
       plan: fc.constant(plan),
-      delays: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: plan.bodies.length, maxLength: plan.bodies.length }),
+      delays: fc.array(fc.integer({ min: 0, max: 6 }), {
+        minLength: plan.bodies.length,
+        maxLength: plan.bodies.length,
+      }),
       concurrency: fc.integer({ min: 1, max: plan.bodies.length + 1 }),
     }),
   );
 
-type Body = { outcome: HookOutcome; output: HookOutput | undefined; exitCode: 0 | 1 | 2 | undefined; message: string | undefined };
+type Body = {
+  outcome: HookOutcome;
+  output: HookOutput | undefined;
+  exitCode: 0 | 1 | 2 | undefined;
+  message: string | undefined;
+};
 
 const runOfBody = (hookName: string, body: Body): HookRun => ({
   name: hookName,

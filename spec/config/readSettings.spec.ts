@@ -150,7 +150,7 @@ describe('settings objects', () => {
       theme: 'dark',
       tools: { enableHooks: true, shell: true },
       hooksConfig: { enabled: true, mode: 'x' },
-      hooks: { BeforeTool: [{ hooks: [{ command: 'a', commandWindows: 'a.cmd' }], priority: 1 }] },
+      hooks: { BeforeTool: [{ hooks: [{ command: 'a', shellType: 'zsh' }], priority: 1 }] },
     });
     expect(settings.entries).toHaveLength(1);
     expect(settings.problems.map((problem) => [problem.severity, problem.pointer])).toEqual([
@@ -158,7 +158,7 @@ describe('settings objects', () => {
       ['warning', '/tools/shell'],
       ['warning', '/hooksConfig/mode'],
       ['warning', '/hooks/BeforeTool/0/priority'],
-      ['warning', `${HOOK}/commandWindows`],
+      ['warning', `${HOOK}/shellType`],
     ]);
   });
 
@@ -319,5 +319,31 @@ describe('settings objects', () => {
     expect(settings.problems).toEqual([
       expect.objectContaining({ severity: 'error', pointer: '/hooksConfig/disabled/1', received: '3' }),
     ]);
+  });
+});
+
+describe('readSettings: x-code manifest shapes', () => {
+  it('reads a hook written straight into the event list as a group of one, with the platform command', async () => {
+    const { loadSettingsSync } = await import('../../lib/config/loadSettings.js');
+    const loaded = loadSettingsSync({
+      tools: { enableHooks: true },
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'writeFile|edit',
+            command: 'node lint.js',
+            commandWindows: 'node.exe lint.js',
+            commandLinux: 'node ./lint.js',
+            timeout: 5000,
+            failurePolicy: 'block',
+          },
+        ],
+      },
+    });
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.entries).toHaveLength(1);
+    expect(loaded.entries[0]?.definition).toEqual({ type: 'command', command: 'node ./lint.js', timeout: 5000, failurePolicy: 'block' });
+    expect(loaded.entries[0]?.matcher?.test('edit')).toBe(true);
+    expect(loaded.entries[0]?.event).toBe('BeforeTool');
   });
 });

@@ -95,7 +95,7 @@ const BASE = {
 export const inputOf = <E extends EventName>(
   event: E,
   fields: Omit<HookInputOf<E>, keyof typeof BASE | 'hook_event_name'>,
-): HookInputOf<E> => ({ ...BASE, hook_event_name: event, ...fields }) as HookInputOf<E>;
+): HookInputOf<E> => ({ ...BASE, hook_event_name: event, ...fields }) as unknown as HookInputOf<E>;
 
 export const beforeTool = (tool_name = 'write_file', tool_input: Record<string, unknown> = { path: 'a.txt' }) =>
   inputOf('BeforeTool', { tool_name, tool_input });

@@ -16,7 +16,10 @@ export interface FakeResponse {
   text: string;
 }
 
-export type CountingTranslator = LLMTranslator<FakeRequest, FakeResponse> & { calls: Record<string, number>; total(): number };
+export type CountingTranslator = LLMTranslator<FakeRequest, FakeResponse> & {
+  calls: Record<string, number>;
+  total(): number;
+};
 
 export function fakeTranslator(): CountingTranslator {
   const calls: Record<string, number> = {};
@@ -29,7 +32,10 @@ export function fakeTranslator(): CountingTranslator {
       count('toHookRequest');
       return {
         model: 'fake',
-        messages: request.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', content: m.content })),
+        messages: request.messages.map((m) => ({
+          role: m.role === 'assistant' ? 'model' : 'user',
+          content: m.content,
+        })),
         config: request.temperature === undefined ? {} : { temperature: request.temperature },
         toolConfig: { mode: (request.toolMode ?? 'AUTO') as 'AUTO', allowedFunctionNames: request.tools },
       };

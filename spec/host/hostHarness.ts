@@ -36,7 +36,8 @@ export const scratchDir = (): string => {
 const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The command hook printing `output`; it reads stdin first, like a real hook. */
-export const echoCommand = (output: HookOutput): string => `cat >/dev/null; printf '%s' ${shellQuote(JSON.stringify(output))}`;
+export const echoCommand = (output: HookOutput): string =>
+  `cat >/dev/null; printf '%s' ${shellQuote(JSON.stringify(output))}`;
 
 /** A hook system with `hooks` installed as `kind` hooks. Disposed after each test. */
 export function systemWith(kind: HookKind, hooks: Partial<Record<EventName, HookSpec[]>>): HookSystem {
@@ -64,9 +65,13 @@ export function systemWith(kind: HookKind, hooks: Partial<Record<EventName, Hook
   for (const [event, specs] of Object.entries(hooks)) {
     for (const spec of specs ?? []) {
       const run = spec.run ?? (() => spec.output);
-      system.register(event, { type: 'function', name: `${event}-${++n}`, run: run as never }, {
-        ...(spec.matcher !== undefined && { matcher: spec.matcher }),
-      });
+      system.register(
+        event,
+        { type: 'function', name: `${event}-${++n}`, run: run as never },
+        {
+          ...(spec.matcher !== undefined && { matcher: spec.matcher }),
+        },
+      );
     }
   }
   return system;

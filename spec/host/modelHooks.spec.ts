@@ -23,18 +23,34 @@ const specific = (event: string, fields: Record<string, unknown>): HookOutput =>
 describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
   it('BeforeModel block with llm_response: the model is not called and the synthetic response is returned', async () => {
     const hooks = systemWith(kind, {
-      BeforeModel: [{ output: { decision: 'block', reason: 'cached', ...specific('BeforeModel', { llm_response: { text: 'from cache' } }) } }],
+      BeforeModel: [
+        {
+          output: {
+            decision: 'block',
+            reason: 'cached',
+            ...specific('BeforeModel', { llm_response: { text: 'from cache' } }),
+          },
+        },
+      ],
     });
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });
     expect(model.requests).toEqual([]);
-    expect(outcome).toMatchObject({ called: false, response: { text: 'from cache' }, blocked: { reason: 'cached', synthetic: true } });
+    expect(outcome).toMatchObject({
+      called: false,
+      response: { text: 'from cache' },
+      blocked: { reason: 'cached', synthetic: true },
+    });
   });
 
   it('BeforeModel block with the older candidates/parts shape is accepted', async () => {
     const llm_response = { candidates: [{ content: { role: 'model', parts: [{ text: 'legacy ' }, 'shape'] } }] };
-    const hooks = systemWith(kind, { BeforeModel: [{ output: { decision: 'deny', ...specific('BeforeModel', { llm_response }) } }] });
-    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel().call, { translator: fakeTranslator() });
+    const hooks = systemWith(kind, {
+      BeforeModel: [{ output: { decision: 'deny', ...specific('BeforeModel', { llm_response }) } }],
+    });
+    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel().call, {
+      translator: fakeTranslator(),
+    });
     expect(outcome.response).toEqual({ text: 'legacy shape' });
   });
 
@@ -43,7 +59,11 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });
     expect(model.requests).toEqual([]);
-    expect(outcome).toMatchObject({ called: false, response: { text: '' }, blocked: { reason: 'offline mode', synthetic: false } });
+    expect(outcome).toMatchObject({
+      called: false,
+      response: { text: '' },
+      blocked: { reason: 'offline mode', synthetic: false },
+    });
   });
 
   it.each([
@@ -52,7 +72,9 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
     ['a text of the wrong type', { text: 42 }],
   ])('BeforeModel block with a malformed llm_response (%s) still blocks', async (_label, llm_response) => {
     const hooks = systemWith(kind, {
-      BeforeModel: [{ output: { decision: 'block', reason: 'policy', ...specific('BeforeModel', { llm_response }) } as HookOutput }],
+      BeforeModel: [
+        { output: { decision: 'block', reason: 'policy', ...specific('BeforeModel', { llm_response }) } as HookOutput },
+      ],
     });
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });
@@ -64,8 +86,12 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
     const llm_request = { messages: [{ role: 'user', content: 'hello, politely' }], config: { temperature: 0 } };
     const hooks = systemWith(kind, { BeforeModel: [{ output: specific('BeforeModel', { llm_request }) }] });
     const model = recordingModel();
-    const outcome = await callModelWithHooks(hooks, { ...userRequest(), temperature: 0.9 }, model.call, { translator: fakeTranslator() });
-    expect(model.requests).toEqual([{ ...userRequest(), messages: [{ role: 'user', content: 'hello, politely' }], temperature: 0 }]);
+    const outcome = await callModelWithHooks(hooks, { ...userRequest(), temperature: 0.9 }, model.call, {
+      translator: fakeTranslator(),
+    });
+    expect(model.requests).toEqual([
+      { ...userRequest(), messages: [{ role: 'user', content: 'hello, politely' }], temperature: 0 },
+    ]);
     expect(outcome.request).toBe(model.requests[0]);
     expect(outcome.called).toBe(true);
   });
@@ -80,15 +106,26 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
   });
 
   it('AfterModel modify: the agent sees the modified response', async () => {
-    const hooks = systemWith(kind, { AfterModel: [{ output: specific('AfterModel', { llm_response: { text: 'key=[REDACTED]' } }) }] });
-    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel('key=sk-123').call, { translator: fakeTranslator() });
+    const hooks = systemWith(kind, {
+      AfterModel: [{ output: specific('AfterModel', { llm_response: { text: 'key=[REDACTED]' } }) }],
+    });
+    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel('key=sk-123').call, {
+      translator: fakeTranslator(),
+    });
     expect(outcome).toMatchObject({ response: { text: 'key=[REDACTED]' }, responseModified: true, called: true });
   });
 
   it('AfterModel suppressOutput and systemMessage are surfaced', async () => {
     const hooks = systemWith(kind, { AfterModel: [{ output: { suppressOutput: true, systemMessage: 'reviewed' } }] });
-    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel().call, { translator: fakeTranslator() });
-    expect(outcome).toMatchObject({ suppressed: true, systemMessages: ['reviewed'], responseModified: false, response: { text: 'model says hi' } });
+    const outcome = await callModelWithHooks(hooks, userRequest(), recordingModel().call, {
+      translator: fakeTranslator(),
+    });
+    expect(outcome).toMatchObject({
+      suppressed: true,
+      systemMessages: ['reviewed'],
+      responseModified: false,
+      response: { text: 'model says hi' },
+    });
   });
 
   it('AfterModel stop: the signal carries the outcome', async () => {
@@ -96,12 +133,22 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
     const call = callModelWithHooks(hooks, userRequest(), recordingModel().call, { translator: fakeTranslator() });
     const error = (await call.catch((e: unknown) => e)) as AgentStopSignal;
     expect(error).toBeInstanceOf(AgentStopSignal);
-    expect(error).toMatchObject({ event: 'AfterModel', reason: 'done for today', partial: { response: { text: 'model says hi' } } });
+    expect(error).toMatchObject({
+      event: 'AfterModel',
+      reason: 'done for today',
+      partial: { response: { text: 'model says hi' } },
+    });
   });
 
   it('BeforeToolSelection restricts the tools the model is offered', async () => {
     const hooks = systemWith(kind, {
-      BeforeToolSelection: [{ output: specific('BeforeToolSelection', { toolConfig: { mode: 'AUTO', allowedFunctionNames: ['read_file'] } }) }],
+      BeforeToolSelection: [
+        {
+          output: specific('BeforeToolSelection', {
+            toolConfig: { mode: 'AUTO', allowedFunctionNames: ['read_file'] },
+          }),
+        },
+      ],
     });
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });
@@ -110,16 +157,22 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
   });
 
   it('BeforeToolSelection NONE disables every tool', async () => {
-    const hooks = systemWith(kind, { BeforeToolSelection: [{ output: specific('BeforeToolSelection', { toolConfig: { mode: 'NONE' } }) }] });
+    const hooks = systemWith(kind, {
+      BeforeToolSelection: [{ output: specific('BeforeToolSelection', { toolConfig: { mode: 'NONE' } }) }],
+    });
     const model = recordingModel();
     await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });
     expect(model.requests[0]).toMatchObject({ tools: [], toolMode: 'NONE' });
   });
 
   it('BeforeToolSelection stop: rejects and the model is not called', async () => {
-    const hooks = systemWith(kind, { BeforeToolSelection: [{ output: { continue: false, stopReason: 'read-only session over' } }] });
+    const hooks = systemWith(kind, {
+      BeforeToolSelection: [{ output: { continue: false, stopReason: 'read-only session over' } }],
+    });
     const model = recordingModel();
-    await expect(callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() })).rejects.toMatchObject({
+    await expect(
+      callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() }),
+    ).rejects.toMatchObject({
       name: 'AgentStopSignal',
       event: 'BeforeToolSelection',
       reason: 'read-only session over',
@@ -142,7 +195,10 @@ describe('callModelWithHooks: the fast path and translation', () => {
 
   it('translates nothing when hooks are disabled in settings', async () => {
     const hooks = plainSystem({
-      settings: { tools: { enableHooks: false }, hooks: { BeforeModel: [{ hooks: [{ type: 'command', command: 'exit 2' }] }] } },
+      settings: {
+        tools: { enableHooks: false },
+        hooks: { BeforeModel: [{ hooks: [{ type: 'command', command: 'exit 2' }] }] },
+      },
     });
     const translator = fakeTranslator();
     await callModelWithHooks(hooks, userRequest(), recordingModel().call, { translator });
@@ -163,13 +219,18 @@ describe('callModelWithHooks: the fast path and translation', () => {
       AfterModel: [{ run: (input) => void seen.push(input) }],
     });
     await callModelWithHooks(hooks, userRequest('hi there'), recordingModel().call, { translator: fakeTranslator() });
-    expect(seen[0]).toMatchObject({ hook_event_name: 'BeforeModel', llm_request: { messages: [{ role: 'user', content: 'hi there' }] } });
+    expect(seen[0]).toMatchObject({
+      hook_event_name: 'BeforeModel',
+      llm_request: { messages: [{ role: 'user', content: 'hi there' }] },
+    });
     expect(seen[1]).toMatchObject({ hook_event_name: 'AfterModel', llm_response: { text: 'model says hi' } });
   });
 
   it('keeps the block when the translator cannot build the synthetic response', async () => {
     const hooks = systemWith('function', {
-      BeforeModel: [{ output: { decision: 'block', reason: 'r', ...specific('BeforeModel', { llm_response: { text: 'x' } }) } }],
+      BeforeModel: [
+        { output: { decision: 'block', reason: 'r', ...specific('BeforeModel', { llm_response: { text: 'x' } }) } },
+      ],
     });
     const translator = fakeTranslator();
     const original = translator.fromHookResponse.bind(translator);
@@ -180,14 +241,20 @@ describe('callModelWithHooks: the fast path and translation', () => {
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator });
     expect(model.requests).toEqual([]);
-    expect(outcome).toMatchObject({ called: false, response: { text: '' }, blocked: { reason: 'r', synthetic: false } });
+    expect(outcome).toMatchObject({
+      called: false,
+      response: { text: '' },
+      blocked: { reason: 'r', synthetic: false },
+    });
     expect(outcome.warnings.join('\n')).toContain('cannot translate');
   });
 
   it('BeforeToolSelection sees the request as BeforeModel edited it', async () => {
     const seen: HookInput[] = [];
     const hooks = systemWith('function', {
-      BeforeModel: [{ output: specific('BeforeModel', { llm_request: { messages: [{ role: 'user', content: 'edited' }] } }) }],
+      BeforeModel: [
+        { output: specific('BeforeModel', { llm_request: { messages: [{ role: 'user', content: 'edited' }] } }) },
+      ],
       BeforeToolSelection: [{ run: (input) => void seen.push(input) }],
     });
     await callModelWithHooks(hooks, userRequest(), recordingModel().call, { translator: fakeTranslator() });
@@ -213,7 +280,10 @@ describe('withModelHooks', () => {
       return { text: `answer ${text}` };
     };
     const outcomes = await lastValueFrom(
-      from([userRequest('a'), userRequest('b'), userRequest('c')]).pipe(withModelHooks(hooks, call, { translator: fakeTranslator() }), toArray()),
+      from([userRequest('a'), userRequest('b'), userRequest('c')]).pipe(
+        withModelHooks(hooks, call, { translator: fakeTranslator() }),
+        toArray(),
+      ),
     );
     expect(outcomes.map((o) => o.response.text)).toEqual(['answer a', '', 'answer c']);
     expect(outcomes.map((o) => o.called)).toEqual([true, false, true]);

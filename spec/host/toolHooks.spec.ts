@@ -29,7 +29,9 @@ const stopOf = async (promise: Promise<unknown>): Promise<AgentStopSignal> => {
 
 describe.each(KINDS)('executeToolWithHooks with %s hooks', (kind) => {
   it('BeforeTool block: execute is never called and the model sees the reason as the tool output', async () => {
-    const hooks = systemWith(kind, { BeforeTool: [{ matcher: 'write_file', output: { decision: 'block', reason: 'no /etc' } }] });
+    const hooks = systemWith(kind, {
+      BeforeTool: [{ matcher: 'write_file', output: { decision: 'block', reason: 'no /etc' } }],
+    });
     const tool = recordingTool();
     const outcome = await executeToolWithHooks(hooks, 'write_file', writeEtc, tool.execute);
     expect(tool.inputs).toEqual([]);
@@ -43,7 +45,9 @@ describe.each(KINDS)('executeToolWithHooks with %s hooks', (kind) => {
 
   it('BeforeTool modify: execute receives the modified input, merged onto the original', async () => {
     const hooks = systemWith(kind, {
-      BeforeTool: [{ output: { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { path: '/tmp/safe' } } } }],
+      BeforeTool: [
+        { output: { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { path: '/tmp/safe' } } } },
+      ],
     });
     const tool = recordingTool();
     const outcome = await executeToolWithHooks(hooks, 'write_file', writeEtc, tool.execute);
@@ -63,7 +67,9 @@ describe.each(KINDS)('executeToolWithHooks with %s hooks', (kind) => {
 
   it('AfterTool additionalContext is appended to what the model sees, not to what the user sees', async () => {
     const hooks = systemWith(kind, {
-      AfterTool: [{ output: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'Run the tests next.' } } }],
+      AfterTool: [
+        { output: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'Run the tests next.' } } },
+      ],
     });
     const outcome = await executeToolWithHooks(hooks, 'write_file', writeEtc, recordingTool().execute);
     expect(outcome.llmContent).toBe('wrote 4 bytes\n\nRun the tests next.');
@@ -96,7 +102,9 @@ describe.each(KINDS)('executeToolWithHooks with %s hooks', (kind) => {
 
 describe('executeToolWithHooks with command hooks: exit codes', () => {
   it('exit 2 blocks with stderr as the reason', async () => {
-    const hooks = systemWith('command', { BeforeTool: [{ command: 'cat >/dev/null; echo "protected path" >&2; exit 2' }] });
+    const hooks = systemWith('command', {
+      BeforeTool: [{ command: 'cat >/dev/null; echo "protected path" >&2; exit 2' }],
+    });
     const tool = recordingTool();
     const outcome = await executeToolWithHooks(hooks, 'write_file', writeEtc, tool.execute);
     expect(tool.inputs).toEqual([]);
@@ -113,7 +121,11 @@ describe('executeToolWithHooks with command hooks: exit codes', () => {
 
   it('AfterTool hooks receive the tool response on stdin', async () => {
     const hooks = systemWith('command', {
-      AfterTool: [{ command: `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const i=JSON.parse(s);console.log(JSON.stringify({systemMessage:i.tool_response.llmContent+"|"+i.tool_input.path}))})'` }],
+      AfterTool: [
+        {
+          command: `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const i=JSON.parse(s);console.log(JSON.stringify({systemMessage:i.tool_response.llmContent+"|"+i.tool_input.path}))})'`,
+        },
+      ],
     });
     const outcome = await executeToolWithHooks(hooks, 'write_file', writeEtc, recordingTool().execute);
     expect(outcome.systemMessages).toEqual(['wrote 4 bytes|/etc/passwd']);
@@ -126,7 +138,14 @@ describe('executeToolWithHooks without hooks and with failing tools', () => {
     const tool = recordingTool({ llmContent: 'ok' });
     const outcome = await executeToolWithHooks(hooks, 'read_file', writeEtc, tool.execute);
     expect(tool.inputs[0]).toBe(writeEtc);
-    expect(outcome).toMatchObject({ llmContent: 'ok', display: 'ok', isError: false, suppressed: false, systemMessages: [], warnings: [] });
+    expect(outcome).toMatchObject({
+      llmContent: 'ok',
+      display: 'ok',
+      isError: false,
+      suppressed: false,
+      systemMessages: [],
+      warnings: [],
+    });
   });
 
   it('turns a throwing tool into an error result that AfterTool hooks see', async () => {
@@ -136,13 +155,17 @@ describe('executeToolWithHooks without hooks and with failing tools', () => {
       throw new Error('ENOENT: x');
     });
     expect(outcome).toMatchObject({ isError: true, llmContent: 'Tool "read_file" failed: ENOENT: x' });
-    expect(seen[0]).toMatchObject({ tool_response: { isError: true, llmContent: 'Tool "read_file" failed: ENOENT: x' } });
+    expect(seen[0]).toMatchObject({
+      tool_response: { isError: true, llmContent: 'Tool "read_file" failed: ENOENT: x' },
+    });
   });
 
   it('passes the tool call id to hooks and accepts a string result', async () => {
     const seen: HookInput[] = [];
     const hooks = systemWith('function', { BeforeTool: [{ run: (input) => void seen.push(input) }] });
-    const outcome = await executeToolWithHooks(hooks, 'read_file', { path: 'x' }, () => 'text', { toolCallId: 'call-7' });
+    const outcome = await executeToolWithHooks(hooks, 'read_file', { path: 'x' }, () => 'text', {
+      toolCallId: 'call-7',
+    });
     expect(seen[0]).toMatchObject({ tool_call_id: 'call-7', tool_name: 'read_file' });
     expect(outcome.llmContent).toBe('text');
   });
@@ -172,7 +195,9 @@ describe('withToolHooks', () => {
   ];
 
   it('emits one outcome per call in call order while calls run concurrently', async () => {
-    const hooks = systemWith('function', { BeforeTool: [{ matcher: 'write_file', output: { decision: 'block', reason: 'no /etc' } }] });
+    const hooks = systemWith('function', {
+      BeforeTool: [{ matcher: 'write_file', output: { decision: 'block', reason: 'no /etc' } }],
+    });
     let releaseSlow!: () => void;
     let fastStarted!: () => void;
     const fastRan = new Promise<void>((resolve) => (fastStarted = resolve));
@@ -190,13 +215,26 @@ describe('withToolHooks', () => {
   });
 
   it('errors the stream with AgentStopSignal when a hook stops the agent', async () => {
-    const hooks = systemWith('command', { AfterTool: [{ matcher: 'fast', output: { continue: false, stopReason: 'halt' } }] });
+    const hooks = systemWith('command', {
+      AfterTool: [{ matcher: 'fast', output: { continue: false, stopReason: 'halt' } }],
+    });
     const outcomes$ = from(calls).pipe(withToolHooks(hooks, () => 'ok'));
-    await expect(lastValueFrom(outcomes$)).rejects.toMatchObject({ name: 'AgentStopSignal', event: 'AfterTool', reason: 'halt' });
+    await expect(lastValueFrom(outcomes$)).rejects.toMatchObject({
+      name: 'AgentStopSignal',
+      event: 'AfterTool',
+      reason: 'halt',
+    });
   });
 
   it('completes empty for no calls', async () => {
     const hooks = plainSystem();
-    await expect(firstValueFrom(from([]).pipe(withToolHooks(hooks, () => 'x'), toArray()))).resolves.toEqual([]);
+    await expect(
+      firstValueFrom(
+        from([]).pipe(
+          withToolHooks(hooks, () => 'x'),
+          toArray(),
+        ),
+      ),
+    ).resolves.toEqual([]);
   });
 });

@@ -100,7 +100,12 @@ describe('aggregate', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
       const ran$ = hot('-z--z-', ranEvents);
-      expectObservable(ran$.pipe(aggregate({ scheduler }), map((result) => result.durationMs))).toBe('-a--b-', {
+      expectObservable(
+        ran$.pipe(
+          aggregate({ scheduler }),
+          map((result) => result.durationMs),
+        ),
+      ).toBe('-a--b-', {
         a: 1,
         b: 4,
       });
@@ -113,11 +118,12 @@ describe('aggregate', () => {
     scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
       const ran$ = cold('  -x-#', ranEvents, new Error('upstream failed'));
       const subs = '       ^--!';
-      expectObservable(ran$.pipe(aggregate({ scheduler }), map((result) => result.blocked))).toBe(
-        '-t-#',
-        { t: true },
-        new Error('upstream failed'),
-      );
+      expectObservable(
+        ran$.pipe(
+          aggregate({ scheduler }),
+          map((result) => result.blocked),
+        ),
+      ).toBe('-t-#', { t: true }, new Error('upstream failed'));
       expectSubscriptions(ran$.subscriptions).toBe(subs);
     });
   });
@@ -128,7 +134,13 @@ describe('aggregate', () => {
       const ran$ = hot('   -x---y-|', ranEvents);
       const unsub = '      ---!    ';
       const subs = '       ^--!    ';
-      expectObservable(ran$.pipe(aggregate({ scheduler }), map((result) => result.blocked)), unsub).toBe('-t-', {
+      expectObservable(
+        ran$.pipe(
+          aggregate({ scheduler }),
+          map((result) => result.blocked),
+        ),
+        unsub,
+      ).toBe('-t-', {
         t: true,
       });
       expectSubscriptions(ran$.subscriptions).toBe(subs);
@@ -147,17 +159,21 @@ describe('aggregate', () => {
     scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
       const ran$ = hot('   -z-b-z-|', { ...ranEvents, b: ranOf(beforeTool(), [broken]) });
       const subs = '       ^--!    ';
-      expectObservable(ran$.pipe(aggregate({ scheduler }), map((result) => result.blocked))).toBe(
-        '-f-#',
-        { f: false },
-        new Error('broken record'),
-      );
+      expectObservable(
+        ran$.pipe(
+          aggregate({ scheduler }),
+          map((result) => result.blocked),
+        ),
+      ).toBe('-f-#', { f: false }, new Error('broken record'));
       expectSubscriptions(ran$.subscriptions).toBe(subs);
     });
   });
 
   describe('in the pipeline selectHooks → run → aggregate', () => {
-    const planner = plannerOf([commandDraft('a', { event: 'BeforeModel' }), commandDraft('b', { event: 'BeforeModel' })]);
+    const planner = plannerOf([
+      commandDraft('a', { event: 'BeforeModel' }),
+      commandDraft('b', { event: 'BeforeModel' }),
+    ]);
     const input = beforeModel({ model: 'm-1', config: { temperature: 0.5 } });
     const runs = {
       A: okRun('a', { hookSpecificOutput: { llm_request: { config: { temperature: 0 } } } }),

@@ -95,17 +95,18 @@ describe('decide', () => {
       const auditSubs = '  --^!     ';
       const expected = '   ---R--|  ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(
-        event$.pipe(decide({ planner, executor, scheduler, concurrency: 1 }), map(brief)),
-      ).toBe(expected, {
-        R: {
-          event: 'BeforeTool',
-          blocked: false,
-          decision: 'allow',
-          outcomes: ['guard:success', 'audit:success'],
-          durationMs: 3,
+      expectObservable(event$.pipe(decide({ planner, executor, scheduler, concurrency: 1 }), map(brief))).toBe(
+        expected,
+        {
+          R: {
+            event: 'BeforeTool',
+            blocked: false,
+            decision: 'allow',
+            outcomes: ['guard:success', 'audit:success'],
+            durationMs: 3,
+          },
         },
-      });
+      );
       expectSubscriptions(guard.subscriptions).toBe(guardSubs);
       expectSubscriptions(audit.subscriptions).toBe(auditSubs);
     });
@@ -219,10 +220,12 @@ describe('decide', () => {
       const event$ = hot(' r--r--  ', inputs);
       const expected = '   -a--a-  ';
       const { executor } = fakeExecutor({ audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }), map((r) => r.systemMessage))).toBe(
-        expected,
-        { a: 'audited' },
-      );
+      expectObservable(
+        event$.pipe(
+          decide({ planner, executor, scheduler }),
+          map((r) => r.systemMessage),
+        ),
+      ).toBe(expected, { a: 'audited' });
       expectSubscriptions(audit.subscriptions).toBe(['^!', '---^!']);
     });
   });

@@ -95,7 +95,11 @@ describe('mergeMapOrdered', () => {
       const x = cold('     -----(a|)');
       const y = cold('     (b|)     ');
       const source = hot(' xy-#     ', { x, y }, new Error('source failed'));
-      expectObservable(source.pipe(mergeMapOrdered((inner) => inner))).toBe('---#', undefined, new Error('source failed'));
+      expectObservable(source.pipe(mergeMapOrdered((inner) => inner))).toBe(
+        '---#',
+        undefined,
+        new Error('source failed'),
+      );
       expectSubscriptions(x.subscriptions).toBe('^--!');
       expectSubscriptions(y.subscriptions).toBe('-(^!)');
     });
@@ -106,7 +110,11 @@ describe('mergeMapOrdered', () => {
       const x = cold('     -----(a|)');
       const y = cold('     -#       ', undefined, new Error('inner failed'));
       const source = hot(' xy----|  ', { x, y });
-      expectObservable(source.pipe(mergeMapOrdered((inner) => inner))).toBe('--#', undefined, new Error('inner failed'));
+      expectObservable(source.pipe(mergeMapOrdered((inner) => inner))).toBe(
+        '--#',
+        undefined,
+        new Error('inner failed'),
+      );
       expectSubscriptions(x.subscriptions).toBe('^-!');
       expectSubscriptions(y.subscriptions).toBe('-^!');
     });

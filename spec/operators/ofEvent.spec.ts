@@ -46,7 +46,7 @@ describe('ofEvent', () => {
 
   it('mirrors an empty source', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const event$ = cold('|');
+      const event$ = cold<HookInput>('|');
       expectObservable(event$.pipe(ofEvent('BeforeTool'))).toBe('|');
       expectSubscriptions(event$.subscriptions).toBe('(^!)');
     });
@@ -54,7 +54,7 @@ describe('ofEvent', () => {
 
   it('mirrors a never-emitting source', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const event$ = cold('-');
+      const event$ = cold<HookInput>('-');
       expectObservable(event$.pipe(ofEvent('BeforeTool'))).toBe('-');
       expectSubscriptions(event$.subscriptions).toBe('^');
     });

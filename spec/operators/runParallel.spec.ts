@@ -227,8 +227,8 @@ describe('runParallel', () => {
 
   it('turns an error notification or an empty run into a failed record, never a stream error', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
-      const a = cold('     --#', undefined, new Error('crashed'));
-      const b = cold('     -|  ');
+      const a = cold<HookRun>('     --#', undefined, new Error('crashed'));
+      const b = cold<HookRun>('     -|  ');
       const c = cold('     (C|)', runs);
       const event$ = hot(' e---|', events);
       const aSubs = '      ^-!  ';
@@ -272,15 +272,13 @@ describe('runParallel', () => {
       expectObservable(cold('e|', events).pipe(runParallel(executor))).toBe('R|', {
         R: ran(
           events.e,
-          ...['a', 'b', 'c'].map(
-            (name): HookRun => ({
-              name,
-              source: 'project',
-              outcome: 'failed',
-              durationMs: 0,
-              message: `Hook "${name}" produced no run record`,
-            }),
-          ),
+          ...['a', 'b', 'c'].map((name): HookRun => ({
+            name,
+            source: 'project',
+            outcome: 'failed',
+            durationMs: 0,
+            message: `Hook "${name}" produced no run record`,
+          })),
         ),
       });
     });

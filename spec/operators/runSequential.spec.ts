@@ -81,9 +81,18 @@ describe('runSequential', () => {
       };
       createTestScheduler().run(({ cold, expectObservable }) => {
         const recording = fakeExecutor({ a: cold('-(a|)', table), b: cold('-(b|)', table), c: cold('-(c|)', table) });
-        expectObservable(cold('e|', { e: sequentially(input) }).pipe(runSequential(recording.executor))).toBe('---(R|)', {
-          R: ran(sequentially(input), beforeTool('write_file', { path: 'b.txt', content: 'y' }), table.a, table.b, table.c),
-        });
+        expectObservable(cold('e|', { e: sequentially(input) }).pipe(runSequential(recording.executor))).toBe(
+          '---(R|)',
+          {
+            R: ran(
+              sequentially(input),
+              beforeTool('write_file', { path: 'b.txt', content: 'y' }),
+              table.a,
+              table.b,
+              table.c,
+            ),
+          },
+        );
         calls = recording.calls;
       });
       expect(calls.map((call) => [call.hook, toolInputOf(call.input)])).toEqual([
@@ -117,7 +126,8 @@ describe('runSequential', () => {
         expectSubscriptions(b.subscriptions).toBe(bSubs);
         calls = recording.calls;
       });
-      const requestOf = (received: HookInput) => (received.hook_event_name === 'BeforeModel' ? received.llm_request : undefined);
+      const requestOf = (received: HookInput) =>
+        received.hook_event_name === 'BeforeModel' ? received.llm_request : undefined;
       expect(calls.map((call) => requestOf(call.input))).toEqual([
         { model: 'm-1', config: { temperature: 0.5, topP: 1 } },
         { model: 'm-1', config: { temperature: 0, topP: 1 } },
@@ -145,7 +155,8 @@ describe('runSequential', () => {
         expectSubscriptions(b.subscriptions).toBe('--^!');
         calls = recording.calls;
       });
-      const promptOf = (received: HookInput) => (received.hook_event_name === 'BeforeAgent' ? received.prompt : undefined);
+      const promptOf = (received: HookInput) =>
+        received.hook_event_name === 'BeforeAgent' ? received.prompt : undefined;
       expect(calls.map((call) => promptOf(call.input))).toEqual(['fix the bug', 'fix the bug\n\ncontext from a']);
     });
 
@@ -169,7 +180,9 @@ describe('runSequential', () => {
           a,
           b: (received) => (toolInputOf(received)?.path === 'a.txt' ? bOriginal : bChained),
         });
-        expectObservable(event$.pipe(runSequential(executor))).toBe('--R-|', { R: ran(planned, input, runs.A, runs.B) });
+        expectObservable(event$.pipe(runSequential(executor))).toBe('--R-|', {
+          R: ran(planned, input, runs.A, runs.B),
+        });
         expectSubscriptions(a.subscriptions).toBe('^!');
         expectSubscriptions(bOriginal.subscriptions).toBe('-^!');
         expectSubscriptions(bChained.subscriptions).toBe([]);
@@ -180,7 +193,10 @@ describe('runSequential', () => {
   describe('blocking', () => {
     it('ends the chain at an exit-2 block: later hooks are skipped and never subscribed', () => {
       const input = beforeTool();
-      const runs = { A: okRun('a'), B: blockedRun('b', 'Policy violation'), C: okRun('c') } satisfies Record<string, HookRun>;
+      const runs = { A: okRun('a'), B: blockedRun('b', 'Policy violation'), C: okRun('c') } satisfies Record<
+        string,
+        HookRun
+      >;
       const planned = sequentially(input);
       createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
         const a = cold('     -(A|)   ', runs);

@@ -47,7 +47,10 @@ describe('HookPlanner', () => {
   });
 
   it('keeps runtime hooks in registration order, before every configured hook', () => {
-    const registry = registryOf([commandDraft('p1')], [commandDraft('r1', { source: 'runtime' }), commandDraft('r2', { source: 'runtime' })]);
+    const registry = registryOf(
+      [commandDraft('p1')],
+      [commandDraft('r1', { source: 'runtime' }), commandDraft('r2', { source: 'runtime' })],
+    );
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['r1', 'r2', 'p1']);
   });
 
@@ -65,7 +68,14 @@ describe('HookPlanner', () => {
   it('dedups a runtime command over a configured one', () => {
     const registry = registryOf(
       [commandDraft('./lint.sh', { source: 'project' })],
-      [runtimeEntry('BeforeTool', { type: 'command', command: './lint.sh', name: 'lint (runtime)' }, {}, () => undefined)],
+      [
+        runtimeEntry(
+          'BeforeTool',
+          { type: 'command', command: './lint.sh', name: 'lint (runtime)' },
+          {},
+          () => undefined,
+        ),
+      ],
     );
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['lint (runtime)']);
   });
@@ -96,7 +106,12 @@ describe('HookPlanner', () => {
     });
     expect(loaded.problems).toEqual([]);
     const registry = registryOf(loaded.entries, [
-      runtimeEntry('BeforeTool', { type: 'command', command: 'node', args: ['b.mjs'], name: 'runtime b' }, {}, () => undefined),
+      runtimeEntry(
+        'BeforeTool',
+        { type: 'command', command: 'node', args: ['b.mjs'], name: 'runtime b' },
+        {},
+        () => undefined,
+      ),
     ]);
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['runtime b', 'settings a']);
   });
@@ -176,7 +191,12 @@ describe('HookPlanner', () => {
   it('gives an empty plan for an event without hooks, and reports candidates', () => {
     const registry = registryOf([commandDraft('a')]);
     const planner = new HookPlanner(registry);
-    expect(planner.createExecutionPlan('AfterTool', inputOf('AfterTool', { tool_name: 't', tool_input: {}, tool_response: {} }))).toEqual({
+    expect(
+      planner.createExecutionPlan(
+        'AfterTool',
+        inputOf('AfterTool', { tool_name: 't', tool_input: {}, tool_response: {} }),
+      ),
+    ).toEqual({
       event: 'AfterTool',
       hooks: [],
       sequential: false,

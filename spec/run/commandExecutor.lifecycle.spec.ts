@@ -165,7 +165,7 @@ describe('cancellation', () => {
     expect(results[0]?.message).toContain('executor disposed');
     const later = await firstValueFrom(executor.execute(t.hook({ command: 'true' }), t.input()));
     expect(later.outcome).toBe('failed');
-    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    for (const subscription of subscriptions) subscription.unsubscribe();
   });
 
   it('installs process-level listeners only while a group is live', async () => {

@@ -86,7 +86,8 @@ describe('interpretCommandRun', () => {
   it('a spawn error, a timeout, truncation and a signal outrank the exit code, in that order', () => {
     const all = exited(0, '{}', '', { spawnError: 'E2BIG', timedOut: true, stdoutTruncatedAt: 10, signal: 'SIGTERM' });
     expect(interpret(all)).toMatchObject({ outcome: 'failed', message: 'Hook "h" could not start: E2BIG' });
-    const { spawnError: _s, ...timedOut } = all;
+    const timedOut: ProcessOutcome = { ...all };
+    delete timedOut.spawnError;
     expect(interpret(timedOut)).toMatchObject({ outcome: 'timeout', message: 'Hook "h" timed out after 1000 ms' });
     expect(interpret({ ...timedOut, timedOut: false }).message).toContain('stdout was truncated at 10 bytes');
     const killed: ProcessOutcome = { stdout: '', stderr: '', signal: 'SIGKILL', timedOut: false, timeoutMs: 5 };

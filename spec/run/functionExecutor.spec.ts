@@ -6,14 +6,7 @@ import type { HookOutput } from '../../lib/events/outputs.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
 import { createFunctionExecutor } from '../../lib/run/functionExecutor.js';
 import type { FunctionHook, FunctionHookContext, FunctionHookReturn, HookRun } from '../../lib/types.js';
-import {
-  beforeTool,
-  commandEntry,
-  createTestScheduler,
-  functionEntry,
-  plannedOf,
-  runOf,
-} from '../helpers/marbles.js';
+import { beforeTool, commandEntry, createTestScheduler, functionEntry, plannedOf, runOf } from '../helpers/marbles.js';
 
 const input = beforeTool('write_file', { path: 'a.txt' });
 
@@ -46,7 +39,12 @@ describe('createFunctionExecutor', () => {
       const scheduler = createTestScheduler();
       scheduler.run(({ expectObservable }) => {
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => undefined), input)).toBe('(r|)', { r: runOf('h') });
+        expectObservable(
+          execute(
+            hookOf(() => undefined),
+            input,
+          ),
+        ).toBe('(r|)', { r: runOf('h') });
       });
     });
 
@@ -56,7 +54,12 @@ describe('createFunctionExecutor', () => {
         const output$ = cold<HookOutput>('-a--b|', { a: { systemMessage: 'first' }, b: { systemMessage: 'last' } });
         const subs = '                     ^----!';
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => output$), input)).toBe('-----(r|)', {
+        expectObservable(
+          execute(
+            hookOf(() => output$),
+            input,
+          ),
+        ).toBe('-----(r|)', {
           r: runOf('h', 'success', { durationMs: 5, output: { systemMessage: 'last' } }),
         });
         expectSubscriptions(output$.subscriptions).toBe(subs);
@@ -68,7 +71,12 @@ describe('createFunctionExecutor', () => {
       scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
         const output$ = cold<HookOutput>('--|');
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => output$), input)).toBe('--(r|)', { r: runOf('h', 'success', { durationMs: 2 }) });
+        expectObservable(
+          execute(
+            hookOf(() => output$),
+            input,
+          ),
+        ).toBe('--(r|)', { r: runOf('h', 'success', { durationMs: 2 }) });
         expectSubscriptions(output$.subscriptions).toBe('^-!');
       });
     });
@@ -78,7 +86,12 @@ describe('createFunctionExecutor', () => {
       scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
         const output$ = cold<HookOutput>('--#', undefined, new Error('boom'));
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => output$), input)).toBe('--(r|)', { r: failed('failed: boom', 2) });
+        expectObservable(
+          execute(
+            hookOf(() => output$),
+            input,
+          ),
+        ).toBe('--(r|)', { r: failed('failed: boom', 2) });
         expectSubscriptions(output$.subscriptions).toBe('^-!');
       });
     });
@@ -117,10 +130,20 @@ describe('createFunctionExecutor', () => {
         const execute = createFunctionExecutor({ scheduler });
         const block: HookOutput = { decision: 'block', reason: 'Policy violation' };
         const deny: HookOutput = { hookSpecificOutput: { permissionDecision: 'deny' } };
-        expectObservable(execute(hookOf(() => block), input)).toBe('(r|)', {
+        expectObservable(
+          execute(
+            hookOf(() => block),
+            input,
+          ),
+        ).toBe('(r|)', {
           r: runOf('h', 'blocked', { output: block, message: 'Policy violation' }),
         });
-        expectObservable(execute(hookOf(() => deny), input)).toBe('(r|)', {
+        expectObservable(
+          execute(
+            hookOf(() => deny),
+            input,
+          ),
+        ).toBe('(r|)', {
           r: runOf('h', 'blocked', { output: deny, message: 'Blocked by hook "h"' }),
         });
       });
@@ -176,7 +199,12 @@ describe('createFunctionExecutor', () => {
       scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
         const output$ = cold<HookOutput>('-(a|)', { a: { systemMessage: 'in time' } });
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => output$, { timeout: 3 }), input)).toBe('-(r|)', {
+        expectObservable(
+          execute(
+            hookOf(() => output$, { timeout: 3 }),
+            input,
+          ),
+        ).toBe('-(r|)', {
           r: runOf('h', 'success', { durationMs: 1, output: { systemMessage: 'in time' } }),
         });
         expectSubscriptions(output$.subscriptions).toBe('^!');
@@ -188,7 +216,12 @@ describe('createFunctionExecutor', () => {
       scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
         const output$ = cold<HookOutput>('-');
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf(() => output$), input)).toBe('-');
+        expectObservable(
+          execute(
+            hookOf(() => output$),
+            input,
+          ),
+        ).toBe('-');
         expectSubscriptions(output$.subscriptions).toBe('^');
       });
     });
@@ -242,7 +275,12 @@ describe('createFunctionExecutor', () => {
       const scheduler = createTestScheduler();
       scheduler.run(({ expectObservable }) => {
         const execute = createFunctionExecutor({ scheduler });
-        expectObservable(execute(hookOf((received) => void seen.push(received)), input)).toBe('(r|)', { r: runOf('h') });
+        expectObservable(
+          execute(
+            hookOf((received) => void seen.push(received)),
+            input,
+          ),
+        ).toBe('(r|)', { r: runOf('h') });
       });
       expect(seen).toEqual([input]);
     });
@@ -264,7 +302,12 @@ describe('createFunctionExecutor', () => {
     const execute = createFunctionExecutor({ scheduler: clock });
 
     it('uses the resolved value', async () => {
-      const run = await firstValueFrom(execute(hookOf(async () => ({ systemMessage: 'resolved' })), input));
+      const run = await firstValueFrom(
+        execute(
+          hookOf(async () => ({ systemMessage: 'resolved' })),
+          input,
+        ),
+      );
       expect(run).toEqual(runOf('h', 'success', { output: { systemMessage: 'resolved' } }));
     });
 
@@ -277,7 +320,12 @@ describe('createFunctionExecutor', () => {
     });
 
     it('fails open on a rejection with a non-Error reason', async () => {
-      const run = await firstValueFrom(execute(hookOf(() => Promise.reject('plain reason')), input));
+      const run = await firstValueFrom(
+        execute(
+          hookOf(() => Promise.reject('plain reason')),
+          input,
+        ),
+      );
       expect(run).toEqual(failed('failed: plain reason'));
     });
 

@@ -71,7 +71,7 @@ export class ProcessTest {
   }
 
   input(extra: Record<string, unknown> = {}): HookInput {
-    return {
+    const input: HookInput = {
       session_id: 'spec-session',
       transcript_path: path.join(this.dir, 'transcript.json'),
       cwd: this.dir,
@@ -79,8 +79,8 @@ export class ProcessTest {
       timestamp: new Date().toISOString(),
       tool_name: 'write_file',
       tool_input: { path: 'a.txt' },
-      ...extra,
-    } as HookInput;
+    };
+    return { ...input, ...extra };
   }
 
   /** Disposes, then asserts nothing is left: processes with the marker (killed if found) and descriptors. */

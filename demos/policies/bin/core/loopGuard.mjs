@@ -20,10 +20,17 @@ export function decideStop(input, count, options = {}) {
   const marker = options.marker ?? DEFAULT_MARKER;
   const max = options.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS;
   const forced = input.stop_hook_active ? count : 0;
-  if (String(input.prompt_response ?? '').toLowerCase().includes(marker.toLowerCase())) return { output: undefined, count: 0 };
+  if (
+    String(input.prompt_response ?? '')
+      .toLowerCase()
+      .includes(marker.toLowerCase())
+  )
+    return { output: undefined, count: 0 };
   if (forced >= max) {
     return {
-      output: { systemMessage: `Loop guard: stopped after ${max} extra turns without "${marker}"; please check the result yourself.` },
+      output: {
+        systemMessage: `Loop guard: stopped after ${max} extra turns without "${marker}"; please check the result yourself.`,
+      },
       count: 0,
     };
   }

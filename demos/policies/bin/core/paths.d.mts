@@ -19,7 +19,11 @@ export interface ProtectPathsOptions {
 
 export declare function normalizeTarget(target: string, projectDir: string, homeDir: string): string;
 export declare function isInside(root: string, target: string): boolean;
-export declare function protectedMatch(target: string, patterns: readonly string[], homeDir: string): string | undefined;
+export declare function protectedMatch(
+  target: string,
+  patterns: readonly string[],
+  homeDir: string,
+): string | undefined;
 export declare function writtenPaths(toolInput: Record<string, unknown>): string[];
 export declare function checkWrite(check: {
   toolName: string;
@@ -29,4 +33,7 @@ export declare function checkWrite(check: {
   protectedPaths?: readonly string[];
   writableRoots?: readonly string[];
 }): string | undefined;
-export declare function decideWrite(input: HookInputOf<'BeforeTool'>, options?: ProtectPathsOptions): HookOutput | undefined;
+export declare function decideWrite(
+  input: HookInputOf<'BeforeTool'>,
+  options?: ProtectPathsOptions,
+): HookOutput | undefined;

@@ -7,7 +7,15 @@
 import path from 'node:path';
 
 /** File-writing tools of Gemini CLI / LLxprt (`write_file`, `replace`) and Claude Code (`Write`, `Edit`, …). */
-export const WRITE_TOOLS = Object.freeze(['write_file', 'replace', 'edit', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+export const WRITE_TOOLS = Object.freeze([
+  'write_file',
+  'replace',
+  'edit',
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+]);
 
 /** Tool-input fields that name the file being written. */
 export const PATH_FIELDS = Object.freeze(['file_path', 'path', 'absolute_path', 'notebook_path', 'target_file']);
@@ -29,8 +37,7 @@ export const DEFAULT_PROTECTED = Object.freeze([
   '~/.gnupg/',
 ]);
 
-const globToRegExp = (glob) =>
-  new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+const globToRegExp = (glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 /** Expands `~`, resolves against `projectDir`, normalises `.`/`..` (no symlinks are followed). */
 export function normalizeTarget(target, projectDir, homeDir) {
@@ -73,7 +80,14 @@ export function writtenPaths(toolInput) {
  *
  * @param {{ toolName: string, target: string, projectDir: string, homeDir: string, protectedPaths?: readonly string[], writableRoots?: readonly string[] }} check
  */
-export function checkWrite({ toolName, target, projectDir, homeDir, protectedPaths = DEFAULT_PROTECTED, writableRoots = [] }) {
+export function checkWrite({
+  toolName,
+  target,
+  projectDir,
+  homeDir,
+  protectedPaths = DEFAULT_PROTECTED,
+  writableRoots = [],
+}) {
   const root = path.resolve(projectDir);
   const resolved = normalizeTarget(target, root, homeDir);
   const shown = isInside(root, resolved) ? path.relative(root, resolved) || '.' : resolved;

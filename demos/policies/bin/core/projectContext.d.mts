@@ -9,7 +9,10 @@ export interface ContextFile {
 }
 
 export declare function clipUtf8(text: string, maxBytes: number): { text: string; clipped: number };
-export declare function decideContext(files: readonly ContextFile[], options?: { maxBytes?: number }): HookOutput | undefined;
+export declare function decideContext(
+  files: readonly ContextFile[],
+  options?: { maxBytes?: number },
+): HookOutput | undefined;
 export declare function readContextFiles(
   projectDir: string,
   names?: readonly string[],

@@ -46,7 +46,12 @@ export function decideContext(files, options = {}) {
  * Reads at most `maxBytes` (+4 to see that there is more) of each file that exists, in order.
  * Names are resolved inside `projectDir`; a name that escapes it is skipped.
  */
-export async function readContextFiles(projectDir, names = DEFAULT_CONTEXT_FILES, maxBytes = DEFAULT_MAX_BYTES, signal) {
+export async function readContextFiles(
+  projectDir,
+  names = DEFAULT_CONTEXT_FILES,
+  maxBytes = DEFAULT_MAX_BYTES,
+  signal,
+) {
   const root = path.resolve(projectDir);
   const files = [];
   for (const name of names) {

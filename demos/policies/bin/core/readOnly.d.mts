@@ -11,4 +11,7 @@ export interface ReadOnlyOptions {
   mode?: ToolMode;
 }
 
-export declare function decideToolSelection(input: HookInputOf<'BeforeToolSelection'>, options: ReadOnlyOptions): HookOutput | undefined;
+export declare function decideToolSelection(
+  input: HookInputOf<'BeforeToolSelection'>,
+  options: ReadOnlyOptions,
+): HookOutput | undefined;

@@ -18,12 +18,32 @@ export interface RedactSecretsOptions {
   projectDir?: string;
 }
 
-export declare const DETECTORS: readonly { kind: SecretKind; label: string; pattern: RegExp; group: readonly number[] }[];
+export declare const DETECTORS: readonly {
+  kind: SecretKind;
+  label: string;
+  pattern: RegExp;
+  group: readonly number[];
+}[];
 export declare function findSecrets(text: string, options?: RedactSecretsOptions): SecretFinding[];
-export declare function redactText(text: string, options?: RedactSecretsOptions): { text: string; findings: SecretFinding[] };
-export declare function redactDeep<T>(value: T, options?: RedactSecretsOptions): { value: T; findings: SecretFinding[] };
+export declare function redactText(
+  text: string,
+  options?: RedactSecretsOptions,
+): { text: string; findings: SecretFinding[] };
+export declare function redactDeep<T>(
+  value: T,
+  options?: RedactSecretsOptions,
+): { value: T; findings: SecretFinding[] };
 export declare function describeFindings(findings: readonly SecretFinding[]): string;
-export declare function decideToolResult(input: HookInputOf<'AfterTool'>, options?: RedactSecretsOptions): HookOutput | undefined;
-export declare function decideRequest(input: HookInputOf<'BeforeModel'>, options?: RedactSecretsOptions): HookOutput | undefined;
-export declare function decideResponse(input: HookInputOf<'AfterModel'>, options?: RedactSecretsOptions): HookOutput | undefined;
+export declare function decideToolResult(
+  input: HookInputOf<'AfterTool'>,
+  options?: RedactSecretsOptions,
+): HookOutput | undefined;
+export declare function decideRequest(
+  input: HookInputOf<'BeforeModel'>,
+  options?: RedactSecretsOptions,
+): HookOutput | undefined;
+export declare function decideResponse(
+  input: HookInputOf<'AfterModel'>,
+  options?: RedactSecretsOptions,
+): HookOutput | undefined;
 export declare function decideSecrets(input: HookInput, options?: RedactSecretsOptions): HookOutput | undefined;

@@ -19,7 +19,12 @@ export const DETECTORS = Object.freeze([
     group: [0],
   },
   { kind: 'aws-access-key', label: 'AWS access key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, group: [0] },
-  { kind: 'github-token', label: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g, group: [0] },
+  {
+    kind: 'github-token',
+    label: 'GitHub token',
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g,
+    group: [0],
+  },
   {
     kind: 'env-secret',
     label: '.env secret value',
@@ -49,7 +54,12 @@ export function findSecrets(text, options = {}) {
       if (span === undefined) continue;
       const [start, end] = span;
       const value = text.slice(start, end);
-      if (allowed.has(value) || allowed.has(match[0].trim()) || (detector.kind === 'env-secret' && PLACEHOLDER.test(value))) continue;
+      if (
+        allowed.has(value) ||
+        allowed.has(match[0].trim()) ||
+        (detector.kind === 'env-secret' && PLACEHOLDER.test(value))
+      )
+        continue;
       found.push({ kind: detector.kind, label: detector.label, start, end });
     }
   }
@@ -79,7 +89,8 @@ export function redactDeep(value, options = {}) {
       return redacted.text;
     }
     if (Array.isArray(node)) return node.map(walk);
-    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    if (node !== null && typeof node === 'object')
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     return node;
   };
   return { value: walk(value), findings };

@@ -19,4 +19,7 @@ export interface Danger {
 
 export declare function criticalTarget(word: string, homeDir?: string): string | undefined;
 export declare function findDanger(command: string, options?: DangerousCommandOptions): Danger | undefined;
-export declare function decideShell(input: HookInputOf<'BeforeTool'>, options?: DangerousCommandOptions): HookOutput | undefined;
+export declare function decideShell(
+  input: HookInputOf<'BeforeTool'>,
+  options?: DangerousCommandOptions,
+): HookOutput | undefined;

@@ -12,9 +12,23 @@ export const SHELL_TOOLS = Object.freeze(['run_shell_command', 'shell', 'Bash', 
 
 export const DEFAULT_PROTECTED_BRANCHES = Object.freeze(['main', 'master']);
 
-const SYSTEM_DIRS = new Set(
-  ['/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib64', '/opt', '/proc', '/root', '/sbin', '/srv', '/sys', '/usr', '/var'],
-);
+const SYSTEM_DIRS = new Set([
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/home',
+  '/lib',
+  '/lib64',
+  '/opt',
+  '/proc',
+  '/root',
+  '/sbin',
+  '/srv',
+  '/sys',
+  '/usr',
+  '/var',
+]);
 const INTERPRETERS = new Set([...SHELLS, 'python', 'python3', 'perl', 'ruby', 'node']);
 const DOWNLOADERS = new Set(['curl', 'wget']);
 const SUBSTITUTED_DOWNLOAD = /(?:^|[\s;&|(])(?:(?:ba|z|da|k)?sh|eval|source|\.)\s[^;&|]*(?:<|\$)\(\s*(?:curl|wget)\b/;
@@ -54,7 +68,12 @@ function rmRule(words, homeDir) {
   if (!/[rR]/.test(short) && !flags.includes('--recursive')) return undefined;
   const target = operands.map((word) => criticalTarget(word, homeDir)).find(Boolean);
   if (target === undefined) return undefined;
-  const what = target === '~' ? 'your whole home directory' : target === '/' ? 'the entire file system' : `the system directory ${target}`;
+  const what =
+    target === '~'
+      ? 'your whole home directory'
+      : target === '/'
+        ? 'the entire file system'
+        : `the system directory ${target}`;
   return {
     rule: 'recursive-delete',
     reason:
@@ -66,7 +85,10 @@ function rmRule(words, homeDir) {
 function chmodRule(words, homeDir) {
   const { flags, short, operands } = parseArgs(words.slice(1));
   if (!short.includes('R') && !flags.includes('--recursive')) return undefined;
-  const target = operands.slice(1).map((word) => criticalTarget(word, homeDir)).find(Boolean);
+  const target = operands
+    .slice(1)
+    .map((word) => criticalTarget(word, homeDir))
+    .find(Boolean);
   if (target === undefined) return undefined;
   return {
     rule: 'recursive-permissions',
@@ -104,7 +126,10 @@ function gitPushRule(words, protectedBranches) {
   const named = forced.map(destination).filter((branch) => branch !== 'HEAD' && branch !== '');
   const hit = named.find((branch) => protectedBranches.includes(branch));
   if (hit !== undefined) {
-    return { rule: 'force-push', reason: `\`${words.join(' ')}\` force-pushes to ${hit}, rewriting the shared history of a protected branch. ${instead}` };
+    return {
+      rule: 'force-push',
+      reason: `\`${words.join(' ')}\` force-pushes to ${hit}, rewriting the shared history of a protected branch. ${instead}`,
+    };
   }
   if (everything || named.length < forced.length || forced.length === 0) {
     return {
@@ -173,5 +198,7 @@ export function decideShell(input, options = {}) {
   const command = input.tool_input?.command;
   if (!tools.includes(input.tool_name) || typeof command !== 'string') return undefined;
   const danger = findDanger(command, options);
-  return danger === undefined ? undefined : { decision: 'deny', reason: `Blocked dangerous shell command: ${danger.reason}` };
+  return danger === undefined
+    ? undefined
+    : { decision: 'deny', reason: `Blocked dangerous shell command: ${danger.reason}` };
 }

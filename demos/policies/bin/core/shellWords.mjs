@@ -39,7 +39,7 @@ export function splitCommandLine(text) {
       else word += c;
     } else if (quote === '"') {
       if (c === '"') quote = undefined;
-      else if (c === '\\' && next !== undefined && '"\\$`'.includes(next)) (word += next), (i += 1);
+      else if (c === '\\' && next !== undefined && '"\\$`'.includes(next)) ((word += next), (i += 1));
       else word += c;
     } else if (c === "'" || c === '"') {
       quote = c;

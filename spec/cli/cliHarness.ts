@@ -1,0 +1,118 @@
+/**
+ * Runs the real `hookstream` command (`node --import tsx lib/cli/main.ts …`) as a child process, with
+ * temp project and home directories, and checks that no process it started is left behind.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');
+const MARKER_VARIABLE = 'HOOKSTREAM_CLI_SPEC_MARKER';
+/** Start-up under tsx on a loaded two-core machine takes seconds; this only bounds a hung run. */
+const RUN_TIMEOUT_MS = 45_000;
+
+/** Generous per-test timeout for tests that run the CLI. */
+export const CLI_TEST_TIMEOUT_MS = 90_000;
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  stdin?: string;
+  env?: Record<string, string>;
+}
+
+/** Pids of live processes whose environment holds the marker; unreadable entries are skipped. */
+const markedProcesses = (marker: string): number[] => {
+  const needle = Buffer.from(`${MARKER_VARIABLE}=${marker}\0`);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/environ`).includes(needle);
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+};
+
+/** One spec file's world: temp directories, settings writers, and the CLI runner. */
+export class CliWorld {
+  readonly marker = randomUUID();
+  readonly root = mkdtempSync(path.join(tmpdir(), 'hookstream-cli-'));
+  /** HOME of every run, so the user's own ~/.hookstream never leaks in. */
+  readonly home = this.dir('home');
+
+  /** A fresh directory under the world's root. */
+  dir(name: string): string {
+    const dir = path.join(this.root, name);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  /** Writes `content` (objects as JSON) to `file` under the root and returns its absolute path. */
+  write(file: string, content: unknown, mode = 0o644): string {
+    const target = path.join(this.root, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    chmodSync(target, mode);
+    return target;
+  }
+
+  /** Runs `hookstream <args>` from the repository root; resolves when it has exited. */
+  run(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, HOME: this.home, NO_COLOR: '1', [MARKER_VARIABLE]: this.marker, ...options.env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout, stderr });
+      });
+      child.stdin.on('error', () => undefined); // a run that never reads stdin is fine
+      child.stdin.end(options.stdin ?? '');
+    });
+  }
+
+  /** Live processes started by this world's runs (hooks included): none should outlive a run. */
+  leftovers(): number[] {
+    return markedProcesses(this.marker);
+  }
+
+  cleanup(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** A settings object with hooks enabled and the given `hooks` section. */
+export const enabledSettings = (hooks: Record<string, unknown>): Record<string, unknown> => ({
+  tools: { enableHooks: true },
+  hooks,
+});
+
+/** One hook group holding shell-form `commands`, with an optional matcher. */
+export const group = (commands: string[], matcher?: string, extra: Record<string, unknown> = {}) => ({
+  ...(matcher === undefined ? {} : { matcher }),
+  ...extra,
+  hooks: commands.map((command) => ({ type: 'command', command })),
+});
