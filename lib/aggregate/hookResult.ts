@@ -100,7 +100,7 @@ function applyEventFields(
   } else if (event === 'BeforeModel') {
     const original = input.llm_request as LLMRequest | undefined;
     result.llmRequest = summary.llmRequest ? mergeRequest(original, summary.llmRequest) : original;
-    if (summary.llmResponse) result.llmResponse = summary.llmResponse as LLMResponse;
+    if (summary.llmResponse) result.llmResponse = summary.llmResponse;
   } else if (event === 'AfterModel') {
     result.llmResponse = (summary.llmResponse ?? input.llm_response) as LLMResponse | undefined;
   } else if (event === 'BeforeToolSelection') {
@@ -121,7 +121,7 @@ function mergeRequest(original: LLMRequest | undefined, patch: Readonly<Record<s
   if (typeof config === 'object' && config !== null && !Array.isArray(config)) {
     merged.config = original?.config ? { ...original.config, ...config } : config;
   }
-  return merged as LLMRequest;
+  return merged;
 }
 
 /** The HookResult of an event no hook matched: nothing ran, the originals pass through. */

@@ -64,7 +64,8 @@ export const RequestMerge: Monoid<Patch> = {
   concat: (a, b) => {
     if (a === undefined) return b;
     if (b === undefined) return a;
-    const { config: _dropped, ...merged }: Record<string, unknown> = { ...a, ...b };
+    const merged: Record<string, unknown> = { ...a, ...b };
+    delete merged.config;
     const config = ShallowMerge.concat(plainOrUndefined(a.config), plainOrUndefined(b.config));
     return config === undefined ? merged : { ...merged, config };
   },

@@ -40,7 +40,7 @@ export interface ListedHook {
   failurePolicy: 'allow' | 'block';
   /** Named in `hooksConfig.disabled`. */
   disabled: boolean;
-  /** The same command already runs from a higher-priority source, so this one is dropped. */
+  /** The same command already runs from a higher-priority hook (for `--tool`, or on every event), so this one is dropped. */
   duplicate: boolean;
   /** With `--tool`: true/false; `null` when the event matches something other than a tool name. */
   matches?: boolean | null;
@@ -48,6 +48,7 @@ export interface ListedHook {
 
 export interface ListedEvent {
   event: EventName;
+  /** With `--tool`, the plan's mode; without, `sequential` when any group of the event says so. */
   mode: 'parallel' | 'sequential';
   hooks: ListedHook[];
 }
@@ -97,7 +98,9 @@ export const listEvents = (loaded: LoadedSettings, only?: EventName, tool?: stri
         const disabled = loaded.disabled.has(entry.name);
         const runs = !disabled && (tool === undefined || matchesTool(entry, tool) !== false);
         const duplicate = runs && seen.has(entry.key);
-        if (runs) seen.add(entry.key);
+        // Without a tool, only a hook that runs on every event surely shadows a later copy.
+        const shadows = tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined;
+        if (runs && shadows) seen.add(entry.key);
         return listHook(entry, locate, { disabled, duplicate }, tool);
       });
     if (hooks.length === 0) return [];
@@ -167,5 +170,7 @@ export const defineList = (program: Command, context: CliContext): void => {
       .description('show the configured hooks of each event in plan order')
       .option('--event <event>', 'only this event (any alias)')
       .option('--tool <name>', 'show whether each hook would run for this tool'),
-  ).action((options: ListOptions) => list(context, options));
+  ).action((options: ListOptions) => {
+    list(context, options);
+  });
 };

@@ -27,6 +27,17 @@ const readVariable = (cursor: Cursor, vars: ReadonlyMap<string, string>): string
   return vars.get(match[0]);
 };
 
+/** Moves the cursor past a command substitution (just after its opening) whose contents are never known. */
+const skipSubstitution = (cursor: Cursor, close: '`' | ')'): void => {
+  let depth = 0;
+  while (cursor.at < cursor.text.length) {
+    const char = cursor.text[cursor.at];
+    cursor.at += char === '\\' ? 2 : 1;
+    if (close === ')' && char === '(') depth += 1;
+    else if (char === close && (close === '`' || --depth === 0)) return;
+  }
+};
+
 /** Reads one word at the cursor; `known` turns false when part of it cannot be known statically. */
 const readWord = (
   cursor: Cursor,
@@ -59,6 +70,7 @@ const readWord = (
     } else if (char === "'" && quote === undefined) {
       quote = "'";
     } else if (char === '`' || (char === '$' && text[cursor.at] === '(')) {
+      skipSubstitution(cursor, char === '`' ? '`' : ')');
       known = false;
     } else if (char === '$') {
       const expanded = readVariable(cursor, vars);

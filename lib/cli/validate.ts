@@ -88,5 +88,7 @@ export const defineValidate = (program: Command, context: CliContext): void => {
       .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run'),
   )
     .addHelpText('after', '\nExit status: 0 when there is no error (warnings allowed), 1 otherwise.')
-    .action((options: SharedOptions) => validate(context, options));
+    .action((options: SharedOptions) => {
+      validate(context, options);
+    });
 };

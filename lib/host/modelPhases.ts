@@ -5,9 +5,7 @@
  */
 import type { LLMResponse } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import { normalizeHookResponse } from '../translate/legacyContents.js';
-import { emptyResponse } from '../translate/stableFormat.js';
-import type { LLMTranslator } from '../translate/translator.js';
+import { emptyResponse, normalizeHookResponse, type LLMTranslator } from '../translate/index.js';
 import type { HookResult } from '../types.js';
 import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
 import type { ModelCallOutcome } from './modelTypes.js';

@@ -1,5 +1,5 @@
 /** Types of the model wrapper (functional spec §3.3–§3.5): what the host passes in and what the agent gets back. */
-import type { LLMTranslator, ToolSelection } from '../translate/translator.js';
+import type { LLMTranslator, ToolSelection } from '../translate/index.js';
 import type { HookResult } from '../types.js';
 
 /** The host's model call, in its SDK's own shapes. */

@@ -113,8 +113,8 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       ...('output' in verdict && verdict.output !== undefined ? { output: verdict.output } : {}),
       ...(verdict.message !== undefined ? { message: verdict.message } : {}),
       ...(outputWarnings.length > 0 ? { outputWarnings } : {}),
-      ...(stdout.text.length > 0 ? { stdout: clipForRecord(stdout.text) } : {}),
-      ...(stderr.text.length > 0 ? { stderr: clipForRecord(stderr.text) } : {}),
+      stdout: clipForRecord(stdout.text),
+      stderr: clipForRecord(stderr.text),
     };
   };
 

@@ -25,5 +25,11 @@ export const applyFailurePolicy = (run: HookRun, strict: boolean): HookRun => {
         ? run.message.slice(prefix.length)
         : run.message;
   const reason = `Hook "${run.name}" failed (strict): ${detail}`;
-  return { ...run, outcome: 'blocked', output: { decision: 'block', reason }, message: reason };
+  return {
+    ...run,
+    outcome: 'blocked',
+    output: { decision: 'block', reason },
+    message: reason,
+    strictFailure: run.outcome,
+  };
 };

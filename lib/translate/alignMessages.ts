@@ -49,7 +49,8 @@ export function alignMessages(
   return matches;
 }
 
-const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
 
 const anchorBefore = (matches: Array<number | undefined>, start: number): number => {
   for (let i = start - 1; i >= 0; i--) if (matches[i] !== undefined) return matches[i] as number;

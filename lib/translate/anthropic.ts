@@ -36,7 +36,14 @@ import { anthropicFromHookRequest, anthropicToHookRequest } from './anthropicReq
 import { anthropicFromHookResponse, anthropicToHookResponse } from './anthropicResponse.js';
 import { anthropicApplyToolConfig } from './anthropicTools.js';
 
-export type { AnthropicRequest, AnthropicResponse, AnthropicMessage, AnthropicBlock, AnthropicTool, AnthropicToolChoice } from './anthropicTypes.js';
+export type {
+  AnthropicRequest,
+  AnthropicResponse,
+  AnthropicMessage,
+  AnthropicBlock,
+  AnthropicTool,
+  AnthropicToolChoice,
+} from './anthropicTypes.js';
 
 export const anthropicTranslator: LLMTranslator<AnthropicRequest, AnthropicResponse> = {
   name: 'anthropic',

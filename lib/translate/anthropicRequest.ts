@@ -33,7 +33,8 @@ const FIELDS = [
 
 const SYSTEM_REF = 'system';
 
-const anthropicRole = (role: string): AnthropicMessage['role'] => (canonicalRole(role) === 'model' ? 'assistant' : 'user');
+const anthropicRole = (role: string): AnthropicMessage['role'] =>
+  canonicalRole(role) === 'model' ? 'assistant' : 'user';
 
 export function anthropicToHookRequest(request: AnthropicRequest): LLMRequest {
   const messages: HookMessage[] = [];
@@ -68,7 +69,10 @@ function editMessage(source: AnthropicMessage, message: HookMessage, before: Hoo
 }
 
 /** The request with its `system` rebuilt from the system messages, in the original's form. */
-function withSystem(request: AnthropicRequest, next: AnthropicRequest['system'] | readonly unknown[]): AnthropicRequest {
+function withSystem(
+  request: AnthropicRequest,
+  next: AnthropicRequest['system'] | readonly unknown[],
+): AnthropicRequest {
   if (next === request.system) return request;
   if (next === undefined) {
     const { system: _removed, ...rest } = request;
@@ -78,8 +82,9 @@ function withSystem(request: AnthropicRequest, next: AnthropicRequest['system'] 
 }
 
 export function anthropicFromHookRequest(hookRequest: LLMRequest, original: AnthropicRequest): AnthropicRequest {
-  const edited = normalizeHookRequest(hookRequest);
   const derived = anthropicToHookRequest(original);
+  // A partial request leaves the rest as it was (the older contents shape included).
+  const edited = normalizeHookRequest({ ...derived, ...hookRequest });
   const derivedMessages = derived.messages ?? [];
   let result = original;
   if (typeof edited.model === 'string' && edited.model !== original.model) result = { ...result, model: edited.model };

@@ -43,7 +43,8 @@ const anthropicStop = (reason: string | undefined): string | null =>
 export function anthropicToHookResponse(response: AnthropicResponse): LLMResponse {
   const parts = response.content.filter(isAnthropicText).map((block) => block.text as string);
   const candidate: StableCandidate = { content: { role: 'model', parts } };
-  if (typeof response.stop_reason === 'string') candidate.finishReason = STOP_TO_STABLE[response.stop_reason] ?? 'OTHER';
+  if (typeof response.stop_reason === 'string')
+    candidate.finishReason = STOP_TO_STABLE[response.stop_reason] ?? 'OTHER';
   candidate.index = 0;
   const { input_tokens: input, output_tokens: output } = response.usage;
   return {

@@ -54,10 +54,16 @@ export interface AnthropicResponse {
   [key: string]: unknown;
 }
 
-export const isAnthropicText = (block: AnthropicBlock): boolean => block.type === 'text' && typeof block.text === 'string';
+export const isAnthropicText = (block: AnthropicBlock): boolean =>
+  block.type === 'text' && typeof block.text === 'string';
 
 export const freshAnthropicText = (text: string): AnthropicBlock => ({ type: 'text', text });
 
 /** The text of a content: a string as is, text blocks joined. */
 export const anthropicText = (content: string | readonly AnthropicBlock[]): string =>
-  typeof content === 'string' ? content : content.filter(isAnthropicText).map((block) => block.text as string).join('');
+  typeof content === 'string'
+    ? content
+    : content
+        .filter(isAnthropicText)
+        .map((block) => block.text as string)
+        .join('');

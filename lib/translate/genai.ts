@@ -30,7 +30,15 @@ import { genaiFromHookRequest, genaiToHookRequest } from './genaiRequest.js';
 import { genaiFromHookResponse, genaiToHookResponse } from './genaiResponse.js';
 import { genaiApplyToolConfig } from './genaiTools.js';
 
-export type { GenAIRequest, GenAIResponse, GenAIContent, GenAIPart, GenAICandidate, GenAIConfig, GenAITool } from './genaiTypes.js';
+export type {
+  GenAIRequest,
+  GenAIResponse,
+  GenAIContent,
+  GenAIPart,
+  GenAICandidate,
+  GenAIConfig,
+  GenAITool,
+} from './genaiTypes.js';
 
 export const genaiTranslator: LLMTranslator<GenAIRequest, GenAIResponse> = {
   name: 'genai',

@@ -17,7 +17,15 @@ import {
   type StableConfigKey,
   type StableRole,
 } from './stableFormat.js';
-import { freshGenAIText, genaiText, isGenAIText, type GenAIConfig, type GenAIContent, type GenAIPart, type GenAIRequest } from './genaiTypes.js';
+import {
+  freshGenAIText,
+  genaiText,
+  isGenAIText,
+  type GenAIConfig,
+  type GenAIContent,
+  type GenAIPart,
+  type GenAIRequest,
+} from './genaiTypes.js';
 import { genaiApplyToolConfig } from './genaiTools.js';
 
 /** GenAI uses the stable names for every config field. */
@@ -66,7 +74,10 @@ function editContent(source: GenAIContent, message: HookMessage, before: HookMes
   let out = source;
   if (message.content !== before.content) {
     const parts = source.parts ?? [];
-    const texts = messageTexts(message.content, parts.some((part) => !isGenAIText(part)));
+    const texts = messageTexts(
+      message.content,
+      parts.some((part) => !isGenAIText(part)),
+    );
     out = { ...out, parts: rebuildTextParts(parts, texts, isGenAIText, freshGenAIText) };
   }
   if (canonicalRole(message.role) !== canonicalRole(before.role)) out = { ...out, role: genaiRole(message.role) };
@@ -89,8 +100,9 @@ function withSystem(config: GenAIConfig | undefined, entries: SystemEntry[]): Ge
 }
 
 export function genaiFromHookRequest(hookRequest: LLMRequest, original: GenAIRequest): GenAIRequest {
-  const edited = normalizeHookRequest(hookRequest);
   const derived = genaiToHookRequest(original);
+  // A partial request leaves the rest as it was (the older contents shape included).
+  const edited = normalizeHookRequest({ ...derived, ...hookRequest });
   const derivedMessages = derived.messages ?? [];
   let result = original;
   if (typeof edited.model === 'string' && edited.model !== original.model) result = { ...result, model: edited.model };

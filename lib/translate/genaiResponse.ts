@@ -66,7 +66,9 @@ export function genaiFromHookResponse(hookResponse: LLMResponse, original?: GenA
   const candidates = resolveCandidates(edited, derived).map((candidate, i) => {
     const source = original?.candidates?.[i];
     const before = derived?.candidates?.[i];
-    return source !== undefined && before !== undefined ? editCandidate(source, candidate, before) : freshCandidate(candidate, i);
+    return source !== undefined && before !== undefined
+      ? editCandidate(source, candidate, before)
+      : freshCandidate(candidate, i);
   });
   if (original === undefined) {
     const usage = edited.usageMetadata && applyFieldEdits({}, edited.usageMetadata, {}, USAGE_FIELDS);
@@ -78,7 +80,12 @@ export function genaiFromHookResponse(hookResponse: LLMResponse, original?: GenA
     result = { ...result, candidates: kept };
   }
   if (edited.usageMetadata !== undefined) {
-    const usage = applyFieldEdits(original.usageMetadata, edited.usageMetadata, derived?.usageMetadata ?? {}, USAGE_FIELDS);
+    const usage = applyFieldEdits(
+      original.usageMetadata,
+      edited.usageMetadata,
+      derived?.usageMetadata ?? {},
+      USAGE_FIELDS,
+    );
     if (usage !== original.usageMetadata) result = { ...result, usageMetadata: usage };
   }
   return result;

@@ -4,7 +4,9 @@ import { effectiveSelection } from './toolSelection.js';
 import type { GenAIRequest, GenAITool } from './genaiTypes.js';
 
 const declaredNames = (tools: readonly GenAITool[]): string[] =>
-  tools.flatMap((tool) => (tool.functionDeclarations ?? []).flatMap((d) => (typeof d.name === 'string' ? [d.name] : [])));
+  tools.flatMap((tool) =>
+    (tool.functionDeclarations ?? []).flatMap((d) => (typeof d.name === 'string' ? [d.name] : [])),
+  );
 
 /** Keeps the allowed declarations; a tool left with no declaration and nothing else is dropped. */
 function filterTools(tools: readonly GenAITool[], kept: ReadonlySet<string>): GenAITool[] {
@@ -27,7 +29,8 @@ export function genaiApplyToolConfig(request: GenAIRequest, selection: ToolSelec
   if (declared.length === 0) return request;
   const { mode, kept } = effectiveSelection(declared, selection);
   const { allowedFunctionNames: _previous, ...calling } = request.config?.toolConfig?.functionCallingConfig ?? {};
-  const functionCallingConfig = mode === 'ANY' && kept ? { ...calling, mode, allowedFunctionNames: kept } : { ...calling, mode };
+  const functionCallingConfig =
+    mode === 'ANY' && kept ? { ...calling, mode, allowedFunctionNames: kept } : { ...calling, mode };
   return {
     ...request,
     config: {

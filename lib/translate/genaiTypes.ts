@@ -62,7 +62,12 @@ export interface GenAICandidate {
 
 export interface GenAIResponse {
   candidates?: GenAICandidate[];
-  usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number; totalTokenCount?: number; [key: string]: unknown };
+  usageMetadata?: {
+    promptTokenCount?: number;
+    candidatesTokenCount?: number;
+    totalTokenCount?: number;
+    [key: string]: unknown;
+  };
   [key: string]: unknown;
 }
 

@@ -4,13 +4,22 @@
  * generationConfig }` and candidates whose parts are `{ text }` objects; both are accepted here.
  */
 import type { HookMessage, LLMRequest, LLMResponse } from '../events/inputs.js';
-import { canonicalRole, isRecord, isStringList, type StableCandidate, type StableRole, type UnknownRecord } from './stableFormat.js';
+import {
+  canonicalRole,
+  isRecord,
+  isStringList,
+  type StableCandidate,
+  type StableRole,
+  type UnknownRecord,
+} from './stableFormat.js';
 
 const ROLES = new Set<string>(['user', 'model', 'system', 'assistant', 'tool']);
 
 /** Text of a part list of strings and `{ text }` objects; other parts are skipped. */
 const partsText = (parts: unknown[]): string[] =>
-  parts.flatMap((part) => (typeof part === 'string' ? [part] : isRecord(part) && typeof part.text === 'string' ? [part.text] : []));
+  parts.flatMap((part) =>
+    typeof part === 'string' ? [part] : isRecord(part) && typeof part.text === 'string' ? [part.text] : [],
+  );
 
 /** A message's content as text: strings as is, part lists joined, anything else stringified. */
 function contentText(content: unknown): string {
@@ -31,6 +40,8 @@ function toMessage(value: UnknownRecord, content: unknown): HookMessage {
   return message;
 }
 
+const isSystem = (message: HookMessage): boolean => message.role === 'system';
+
 /** The system instruction of the older shape: a string, a `{ parts }` content or a part list. */
 function systemMessage(instruction: unknown): HookMessage[] {
   if (instruction === undefined || instruction === null) return [];
@@ -48,23 +59,27 @@ function stableToolConfig(value: unknown): LLMRequest['toolConfig'] {
 }
 
 /**
- * The stable request a hook meant. `contents` (only a hook writes it, so it wins over the `messages` a shallow
- * merge carried along) becomes text messages, `systemInstruction` a leading system message, and
- * `generationConfig` is merged over `config`. Messages with non-string content are coerced to text. Other keys
- * pass through.
+ * The stable request a hook meant. In the older shape `contents` replaces the non-system messages and
+ * `systemInstruction` the system ones; either one absent keeps those of `messages` (a shallow merge carries the
+ * original's along, and only a hook writes the older keys). `generationConfig` is merged over `config`. Messages
+ * with non-string content are coerced to text; other keys pass through.
  */
 export function normalizeHookRequest(value: unknown): LLMRequest {
   if (!isRecord(value)) return {};
   const { contents, systemInstruction, generationConfig, messages, config, toolConfig, ...rest } = value;
   const out: LLMRequest = { ...rest };
-  if (Array.isArray(contents)) {
-    const conversation = contents.filter(isRecord).map((item) => toMessage(item, item.parts));
-    out.messages = [...systemMessage(systemInstruction), ...conversation];
-  } else if (Array.isArray(messages)) {
-    const system = systemInstruction === undefined ? [] : systemMessage(systemInstruction);
-    out.messages = [...system, ...messages.filter(isRecord).map((item) => toMessage(item, item.content))];
-  } else if (systemInstruction !== undefined) {
-    out.messages = systemMessage(systemInstruction);
+  const current = Array.isArray(messages)
+    ? messages.filter(isRecord).map((item) => toMessage(item, item.content))
+    : undefined;
+  if (Array.isArray(contents) || systemInstruction !== undefined) {
+    const system =
+      systemInstruction === undefined ? (current?.filter(isSystem) ?? []) : systemMessage(systemInstruction);
+    const conversation = Array.isArray(contents)
+      ? contents.filter(isRecord).map((item) => toMessage(item, item.parts))
+      : (current?.filter((message) => !isSystem(message)) ?? []);
+    out.messages = [...system, ...conversation];
+  } else if (current !== undefined) {
+    out.messages = current;
   }
   if (isRecord(config) || isRecord(generationConfig)) {
     out.config = { ...(isRecord(config) ? config : {}), ...(isRecord(generationConfig) ? generationConfig : {}) };

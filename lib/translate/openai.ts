@@ -33,7 +33,16 @@ import { openaiFromHookRequest, openaiToHookRequest } from './openaiRequest.js';
 import { openaiFromHookResponse, openaiToHookResponse } from './openaiResponse.js';
 import { openaiApplyToolConfig } from './openaiTools.js';
 
-export type { OpenAIRequest, OpenAIResponse, OpenAIMessage, OpenAIContentPart, OpenAIChoice, OpenAITool, OpenAIToolCall, OpenAIToolChoice } from './openaiTypes.js';
+export type {
+  OpenAIRequest,
+  OpenAIResponse,
+  OpenAIMessage,
+  OpenAIContentPart,
+  OpenAIChoice,
+  OpenAITool,
+  OpenAIToolCall,
+  OpenAIToolChoice,
+} from './openaiTypes.js';
 
 export const openaiTranslator: LLMTranslator<OpenAIRequest, OpenAIResponse> = {
   name: 'openai',

@@ -76,7 +76,15 @@ function editMessage(source: OpenAIMessage, message: HookMessage, before: HookMe
     out = {
       ...out,
       content: Array.isArray(content)
-        ? rebuildTextParts(content, messageTexts(message.content, content.some((p) => !isOpenAIText(p))), isOpenAIText, freshOpenAIText)
+        ? rebuildTextParts(
+            content,
+            messageTexts(
+              message.content,
+              content.some((p) => !isOpenAIText(p)),
+            ),
+            isOpenAIText,
+            freshOpenAIText,
+          )
         : message.content,
     };
   }
@@ -100,16 +108,21 @@ const createMessage = (message: HookMessage): OpenAIMessage => ({
 });
 
 export function openaiFromHookRequest(hookRequest: LLMRequest, original: OpenAIRequest): OpenAIRequest {
-  const edited = normalizeHookRequest(hookRequest);
   const derived = openaiToHookRequest(original);
+  // A partial request leaves the rest as it was (the older contents shape included).
+  const edited = normalizeHookRequest({ ...derived, ...hookRequest });
   let result = original;
   if (typeof edited.model === 'string' && edited.model !== original.model) result = { ...result, model: edited.model };
   if (edited.messages !== undefined) {
     const codec = { source: (j: number) => original.messages[j], edit: editMessage, create: createMessage };
-    const messages = keepIfSame(original.messages, rebuildMessages(derived.messages ?? [], edited.messages, codec, false).messages);
+    const messages = keepIfSame(
+      original.messages,
+      rebuildMessages(derived.messages ?? [], edited.messages, codec, false).messages,
+    );
     if (messages !== original.messages) result = { ...result, messages };
   }
-  if (isRecord(edited.config)) result = applyFieldEdits(result, edited.config, derived.config ?? {}, fields(original)) ?? result;
+  if (isRecord(edited.config))
+    result = applyFieldEdits(result, edited.config, derived.config ?? {}, fields(original)) ?? result;
   const tools = edited.toolConfig;
   if (tools !== undefined && !sameValue(tools, derived.toolConfig)) {
     const mode = tools.mode ?? derived.toolConfig?.mode ?? 'AUTO';

@@ -60,7 +60,8 @@ const contentOf = (parts: string[], previous: string | null): string | null =>
 
 function editChoice(source: OpenAIChoice, candidate: StableCandidate, before: StableCandidate): OpenAIChoice {
   let out = source;
-  if (candidate.finishReason !== before.finishReason) out = { ...out, finish_reason: openaiFinish(candidate.finishReason) };
+  if (candidate.finishReason !== before.finishReason)
+    out = { ...out, finish_reason: openaiFinish(candidate.finishReason) };
   if (candidate.index !== before.index && isFiniteNumber(candidate.index)) out = { ...out, index: candidate.index };
   if (!sameValue(candidate.content.parts, before.content.parts)) {
     const content = contentOf(candidate.content.parts, source.message.content);
@@ -90,7 +91,9 @@ export function openaiFromHookResponse(hookResponse: LLMResponse, original?: Ope
   const choices = resolveCandidates(edited, derived).map((candidate, i) => {
     const source = original?.choices[i];
     const before = derived?.candidates?.[i];
-    return source !== undefined && before !== undefined ? editChoice(source, candidate, before) : freshChoice(candidate, i);
+    return source !== undefined && before !== undefined
+      ? editChoice(source, candidate, before)
+      : freshChoice(candidate, i);
   });
   if (original === undefined) {
     return {

@@ -15,7 +15,9 @@ export function openaiToolConfig(choice: OpenAIToolChoice | undefined): LLMReque
     return { mode: 'ANY', allowedFunctionNames: [choice.function.name] };
   }
   if (choice?.type === 'allowed_tools' && choice.allowed_tools !== undefined) {
-    const names = (choice.allowed_tools.tools ?? []).flatMap((t) => (typeof t.function?.name === 'string' ? [t.function.name] : []));
+    const names = (choice.allowed_tools.tools ?? []).flatMap((t) =>
+      typeof t.function?.name === 'string' ? [t.function.name] : [],
+    );
     return { mode: choice.allowed_tools.mode === 'required' ? 'ANY' : 'AUTO', allowedFunctionNames: names };
   }
   return undefined;
@@ -39,13 +41,7 @@ export function openaiApplyToolConfig(request: OpenAIRequest, selection: ToolSel
   const { mode, kept } = effectiveSelection(declared, selection);
   const only = kept?.length === 1 ? kept[0] : undefined;
   const choice: OpenAIToolChoice =
-    mode === 'NONE'
-      ? 'none'
-      : mode === 'AUTO'
-        ? 'auto'
-        : only !== undefined
-          ? namedChoice(tools, only)
-          : 'required';
+    mode === 'NONE' ? 'none' : mode === 'AUTO' ? 'auto' : only !== undefined ? namedChoice(tools, only) : 'required';
   const allowed = new Set(kept);
   const filtered = kept ? tools.filter((tool) => allowed.has(toolName(tool) ?? '')) : tools;
   return { ...request, tools: filtered, tool_choice: choice };

@@ -83,5 +83,8 @@ export const freshOpenAIText = (text: string): OpenAIContentPart => ({ type: 'te
 /** The text of a message's content: a string as is, text parts joined, null or absent as ''. */
 export function openaiText(content: OpenAIMessage['content']): string {
   if (typeof content === 'string') return content;
-  return (content ?? []).filter(isOpenAIText).map((part) => part.text as string).join('');
+  return (content ?? [])
+    .filter(isOpenAIText)
+    .map((part) => part.text as string)
+    .join('');
 }

@@ -64,7 +64,7 @@ export function rebuildTextParts<P extends object>(
   const template = first === undefined ? undefined : parts[first];
   const kept = parts.filter((part) => !isText(part));
   const fresh = texts.map((text) => (template === undefined ? freshText(text) : withText(template, text)));
-  kept.push(...fresh);
+  kept.splice(first ?? 0, 0, ...fresh);
   return kept;
 }
 

@@ -102,14 +102,30 @@ const eventSummary: fc.Arbitrary<EventSummary> = fc.record({
 });
 
 describe('aggregation monoids: associativity and identity', () => {
-  it('OrDecision', () => checkLaws(OrDecision, decisionSummary));
-  it('ShallowMerge', () => checkLaws(ShallowMerge, patch));
-  it('RequestMerge', () => checkLaws(RequestMerge, requestPatch));
-  it('lastWriter', () => checkLaws(lastWriter<number>(), fc.option(fc.integer(), { nil: undefined })));
-  it('ToolSelectionUnion', () => checkLaws(ToolSelectionUnion, toolSelection));
-  it('ToolSelectionIntersection', () => checkLaws(ToolSelectionIntersection, toolSelection));
-  it('eventSummaryMonoid (union)', () => checkLaws(eventSummaryMonoid('union'), eventSummary));
-  it('eventSummaryMonoid (intersection)', () => checkLaws(eventSummaryMonoid('intersection'), eventSummary));
+  it('OrDecision', () => {
+    checkLaws(OrDecision, decisionSummary);
+  });
+  it('ShallowMerge', () => {
+    checkLaws(ShallowMerge, patch);
+  });
+  it('RequestMerge', () => {
+    checkLaws(RequestMerge, requestPatch);
+  });
+  it('lastWriter', () => {
+    checkLaws(lastWriter<number>(), fc.option(fc.integer(), { nil: undefined }));
+  });
+  it('ToolSelectionUnion', () => {
+    checkLaws(ToolSelectionUnion, toolSelection);
+  });
+  it('ToolSelectionIntersection', () => {
+    checkLaws(ToolSelectionIntersection, toolSelection);
+  });
+  it('eventSummaryMonoid (union)', () => {
+    checkLaws(eventSummaryMonoid('union'), eventSummary);
+  });
+  it('eventSummaryMonoid (intersection)', () => {
+    checkLaws(eventSummaryMonoid('intersection'), eventSummary);
+  });
 });
 
 describe('aggregation monoids: behaviour', () => {
@@ -278,7 +294,7 @@ describe('determinism law', () => {
             Object.fromEntries(runs.map((run) => [run.name, () => from(s.schedule(Promise.resolve(run), run.name))])),
           );
           const done = lastValueFrom(of(plannedOf(input, hooks)).pipe(runParallel(executor), aggregate()));
-          await s.waitAll();
+          await s.waitIdle();
           const result = await done;
           const reference = assembleHookResult(input.hook_event_name, input, runs, { durationMs: 0 });
           expect(withoutTiming(result)).toEqual(withoutTiming(reference));

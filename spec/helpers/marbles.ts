@@ -182,7 +182,10 @@ export const brief = (result: HookResult) => ({
 
 /** A HookResult without its timing, for comparisons across schedules. */
 export const withoutTiming = (result: HookResult) => {
-  const { durationMs: _durationMs, aggregated, ...rest } = result;
-  const { totalDuration: _totalDuration, ...json } = aggregated.toJSON();
+  const rest: Partial<HookResult> = { ...result };
+  delete rest.durationMs;
+  delete rest.aggregated;
+  const json: Partial<ReturnType<HookResult['aggregated']['toJSON']>> = result.aggregated.toJSON();
+  delete json.totalDuration;
   return { ...rest, aggregated: json };
 };

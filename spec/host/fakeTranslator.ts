@@ -3,8 +3,12 @@
  * `{ text }`. Every method counts its calls so specs can prove that no translation happened.
  */
 import type { LLMRequest, LLMResponse } from '../../lib/index.js';
-import { normalizeHookRequest, normalizeHookResponse } from '../../lib/translate/legacyContents.js';
-import type { LLMTranslator, ToolSelection } from '../../lib/translate/translator.js';
+import {
+  normalizeHookRequest,
+  normalizeHookResponse,
+  type LLMTranslator,
+  type ToolSelection,
+} from '../../lib/translate/index.js';
 
 export interface FakeRequest {
   messages: Array<{ role: string; content: string }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callModelWithHooks } from '../../lib/host/modelHooks.js';
-import { genaiTranslator, type GenAIRequest, type GenAIResponse } from '../../lib/translate/genai.js';
+import { genaiTranslator, type GenAIRequest, type GenAIResponse } from '../../lib/translate/index.js';
 import type { HookInput, HookOutput } from '../../lib/index.js';
 import { plainSystem, systemWith } from './hostHarness.js';
 

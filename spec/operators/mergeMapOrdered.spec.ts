@@ -136,7 +136,7 @@ describe('mergeMapOrdered', () => {
   it('errors when the project function throws, and unsubscribes the running inners', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const x = cold('     -----(a|)');
-      const source = hot(' x-t---|  ', { x, t: x });
+      const source = hot<Observable<string>>(' x-t---|  ', { x, t: x });
       let calls = 0;
       const project = (inner: Observable<string>) => {
         if (calls++ === 1) throw new Error('project threw');

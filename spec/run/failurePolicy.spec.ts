@@ -20,6 +20,7 @@ describe('applyFailurePolicy', () => {
       outcome: 'blocked',
       output: { decision: 'block', reason },
       message: reason,
+      strictFailure: outcome,
     });
   });
 

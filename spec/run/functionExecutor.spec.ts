@@ -304,7 +304,7 @@ describe('createFunctionExecutor', () => {
     it('uses the resolved value', async () => {
       const run = await firstValueFrom(
         execute(
-          hookOf(async () => ({ systemMessage: 'resolved' })),
+          hookOf(() => Promise.resolve({ systemMessage: 'resolved' })),
           input,
         ),
       );
@@ -322,6 +322,7 @@ describe('createFunctionExecutor', () => {
     it('fails open on a rejection with a non-Error reason', async () => {
       const run = await firstValueFrom(
         execute(
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a hook may reject with anything
           hookOf(() => Promise.reject('plain reason')),
           input,
         ),
@@ -348,9 +349,9 @@ describe('createFunctionExecutor', () => {
 
     it('does not abort the signal of a Promise that resolved', async () => {
       let signal: AbortSignal | undefined;
-      const hook = hookOf(async (_input, context) => {
+      const hook = hookOf((_input, context) => {
         signal = context.signal;
-        return undefined;
+        return Promise.resolve(undefined);
       });
       await firstValueFrom(execute(hook, input));
       expect(signal?.aborted).toBe(false);

@@ -20,8 +20,20 @@ const textBlock = fc.record(
 const toolId = fc.stringMatching(/^toolu_[a-z0-9]{4}$/);
 const block: fc.Arbitrary<AnthropicBlock> = fc.oneof(
   { weight: 3, arbitrary: textBlock },
-  fc.record({ type: fc.constant('image'), source: fc.record({ type: fc.constant('base64'), media_type: fc.constant('image/png'), data: fc.base64String({ maxLength: 8 }) }) }),
-  fc.record({ type: fc.constant('tool_use'), id: toolId, name: fc.constantFrom('read', 'write'), input: fc.dictionary(text, fc.integer()) }),
+  fc.record({
+    type: fc.constant('image'),
+    source: fc.record({
+      type: fc.constant('base64'),
+      media_type: fc.constant('image/png'),
+      data: fc.base64String({ maxLength: 8 }),
+    }),
+  }),
+  fc.record({
+    type: fc.constant('tool_use'),
+    id: toolId,
+    name: fc.constantFrom('read', 'write'),
+    input: fc.dictionary(text, fc.integer()),
+  }),
   fc.record({ type: fc.constant('tool_result'), tool_use_id: toolId, content: text }),
   fc.record({ type: fc.constant('thinking'), thinking: text, signature: fc.constant('sig') }),
 );
@@ -45,13 +57,17 @@ const request: fc.Arbitrary<AnthropicRequest> = fc.record(
   { requiredKeys: ['model', 'messages', 'max_tokens'] },
 );
 
+const isMessage = (value: unknown): value is AnthropicMessage =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'content' in value;
+
 describe('anthropicTranslator request properties', () => {
   requestProperties<AnthropicRequest>({
     translator: t as never,
     arbitrary: request,
     conversation: (r) => r.messages,
     system: (r) => r.system,
-    text: (m) => anthropicText(typeof m === 'string' || Array.isArray(m) ? (m as string) : (m as AnthropicMessage).content),
+    // Messages carry `content`; the system slot is the content itself.
+    text: (m) => anthropicText(isMessage(m) ? m.content : ((m as AnthropicRequest['system']) ?? '')),
     withoutText: (m) => {
       const { content, ...rest } = m as AnthropicMessage;
       return { ...rest, nonText: typeof content === 'string' ? [] : content.filter((b) => !isAnthropicText(b)) };
@@ -69,7 +85,10 @@ const response: fc.Arbitrary<AnthropicResponse> = fc.record(
     content: fc.array(block, { maxLength: 4 }),
     stop_reason: fc.constantFrom('end_turn', 'tool_use', 'max_tokens', 'refusal', 'pause_turn', null),
     stop_sequence: fc.constant(null),
-    usage: fc.record({ input_tokens: fc.nat(), output_tokens: fc.nat(), cache_read_input_tokens: fc.nat() }, { requiredKeys: ['input_tokens', 'output_tokens'] }),
+    usage: fc.record(
+      { input_tokens: fc.nat(), output_tokens: fc.nat(), cache_read_input_tokens: fc.nat() },
+      { requiredKeys: ['input_tokens', 'output_tokens'] },
+    ),
   },
   { requiredKeys: ['id', 'type', 'role', 'content', 'stop_reason', 'usage'] },
 );
@@ -89,7 +108,13 @@ const conversation: AnthropicRequest = {
   system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
   messages: [
     { role: 'user', content: 'List files' },
-    { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, { type: 'tool_use', id: 'toolu_1', name: 'ls', input: {} }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Listing.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'ls', input: {} },
+      ],
+    },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt' }] },
   ],
   max_tokens: 1024,
@@ -145,7 +170,10 @@ describe('anthropicTranslator.fromHookRequest', () => {
     const edited = stable();
     edited.messages = [{ role: 'user', content: 'Context: repo is small.' }, ...(edited.messages ?? [])];
     const out = t.fromHookRequest(edited, conversation);
-    expect(out.messages).toStrictEqual([{ role: 'user', content: 'Context: repo is small.' }, ...conversation.messages]);
+    expect(out.messages).toStrictEqual([
+      { role: 'user', content: 'Context: repo is small.' },
+      ...conversation.messages,
+    ]);
     expect(out.system).toBe(conversation.system);
   });
 
@@ -177,7 +205,9 @@ describe('anthropicTranslator.applyToolConfig', () => {
   });
 
   it('ANY with several names is any over the filtered tools; AUTO is auto', () => {
-    expect(t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: ['ls', 'cat'] }).tool_choice).toStrictEqual({
+    expect(
+      t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: ['ls', 'cat'] }).tool_choice,
+    ).toStrictEqual({
       type: 'any',
       disable_parallel_tool_use: true,
     });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { genaiTranslator as t } from '../../lib/translate/genai.js';
-import { isGenAIText, type GenAIContent, type GenAIPart, type GenAIRequest, type GenAIResponse } from '../../lib/translate/genaiTypes.js';
+import {
+  isGenAIText,
+  type GenAIContent,
+  type GenAIPart,
+  type GenAIRequest,
+  type GenAIResponse,
+} from '../../lib/translate/genaiTypes.js';
 import { requestProperties } from './requestProperties.js';
 import { responseProperties } from './responseProperties.js';
 
@@ -11,8 +17,12 @@ const part: fc.Arbitrary<GenAIPart> = fc.oneof(
   fc.record({ text, thought: fc.constant(true) }),
   fc.record({ inlineData: fc.record({ mimeType: fc.constant('image/png'), data: fc.base64String({ maxLength: 8 }) }) }),
   fc.record({ fileData: fc.record({ fileUri: fc.webUrl() }) }),
-  fc.record({ functionCall: fc.record({ name: fc.constantFrom('read', 'write'), args: fc.dictionary(text, fc.integer()) }) }),
-  fc.record({ functionResponse: fc.record({ name: fc.constantFrom('read', 'write'), response: fc.record({ ok: fc.boolean() }) }) }),
+  fc.record({
+    functionCall: fc.record({ name: fc.constantFrom('read', 'write'), args: fc.dictionary(text, fc.integer()) }),
+  }),
+  fc.record({
+    functionResponse: fc.record({ name: fc.constantFrom('read', 'write'), response: fc.record({ ok: fc.boolean() }) }),
+  }),
 );
 const parts = fc.array(part, { maxLength: 4 });
 const content: fc.Arbitrary<GenAIContent> = fc.record({ role: fc.constantFrom('user', 'model'), parts });
@@ -37,7 +47,11 @@ const request: fc.Arbitrary<GenAIRequest> = fc.record(
   { requiredKeys: ['model', 'contents'] },
 );
 
-const textOfParts = (value: GenAIPart[] | undefined) => (value ?? []).filter(isGenAIText).map((p) => p.text).join('');
+const textOfParts = (value: GenAIPart[] | undefined) =>
+  (value ?? [])
+    .filter(isGenAIText)
+    .map((p) => p.text)
+    .join('');
 const systemText = (value: unknown): string => {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return textOfParts(value as GenAIPart[]);
@@ -65,7 +79,11 @@ const candidate = fc.record(
     finishReason: fc.constantFrom('STOP', 'MAX_TOKENS', 'SAFETY'),
     index: fc.nat({ max: 3 }),
     safetyRatings: fc.array(
-      fc.record({ category: fc.constant('HARM_CATEGORY_HARASSMENT'), probability: fc.constant('LOW'), blocked: fc.boolean() }),
+      fc.record({
+        category: fc.constant('HARM_CATEGORY_HARASSMENT'),
+        probability: fc.constant('LOW'),
+        blocked: fc.boolean(),
+      }),
       { maxLength: 2 },
     ),
     citationMetadata: fc.constant({ citations: [] }),
@@ -75,7 +93,12 @@ const candidate = fc.record(
 const response: fc.Arbitrary<GenAIResponse> = fc.record(
   {
     candidates: fc.array(candidate, { maxLength: 3 }),
-    usageMetadata: fc.record({ promptTokenCount: fc.nat(), candidatesTokenCount: fc.nat(), totalTokenCount: fc.nat(), thoughtsTokenCount: fc.nat() }),
+    usageMetadata: fc.record({
+      promptTokenCount: fc.nat(),
+      candidatesTokenCount: fc.nat(),
+      totalTokenCount: fc.nat(),
+      thoughtsTokenCount: fc.nat(),
+    }),
     modelVersion: fc.constant('gemini-2.5-pro-001'),
   },
   { requiredKeys: [] },
@@ -94,7 +117,14 @@ describe('genaiTranslator response properties', () => {
 const conversation: GenAIRequest = {
   model: 'gemini-2.5-pro',
   contents: [
-    { role: 'user', parts: [{ text: 'What is in ' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }, { text: 'this picture?' }] },
+    {
+      role: 'user',
+      parts: [
+        { text: 'What is in ' },
+        { inlineData: { mimeType: 'image/png', data: 'AAAA' } },
+        { text: 'this picture?' },
+      ],
+    },
     { role: 'model', parts: [{ functionCall: { name: 'read', args: { path: 'a' } } }] },
     { role: 'user', parts: [{ functionResponse: { name: 'read', response: { ok: true } } }] },
     { role: 'model', parts: [{ text: 'thinking', thought: true }, { text: 'A cat.' }] },
@@ -178,7 +208,10 @@ describe('genaiTranslator.fromHookRequest', () => {
     const original: GenAIRequest = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
     const edited = t.toHookRequest(original);
     edited.messages = [{ role: 'system', content: 'Be kind.' }, ...(edited.messages ?? [])];
-    expect(t.fromHookRequest(edited, original)).toStrictEqual({ ...original, config: { systemInstruction: 'Be kind.' } });
+    expect(t.fromHookRequest(edited, original)).toStrictEqual({
+      ...original,
+      config: { systemInstruction: 'Be kind.' },
+    });
   });
 
   it('maps config edits onto the config and removes deleted fields, ignoring values of the wrong type', () => {
@@ -211,13 +244,18 @@ describe('genaiTranslator.applyToolConfig', () => {
 
   it('an allow-list keeps only those declarations and non-function tools', () => {
     const out = t.applyToolConfig(conversation, { mode: 'AUTO', allowedFunctionNames: ['list', 'read', 'missing'] });
-    expect(out.config?.tools).toStrictEqual([{ functionDeclarations: [{ name: 'read' }, { name: 'list' }] }, { googleSearch: {} }]);
+    expect(out.config?.tools).toStrictEqual([
+      { functionDeclarations: [{ name: 'read' }, { name: 'list' }] },
+      { googleSearch: {} },
+    ]);
     expect(out.config?.toolConfig).toStrictEqual({ functionCallingConfig: { mode: 'AUTO' } });
   });
 
   it('ANY with an allow-list also sets allowedFunctionNames', () => {
     const out = t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: ['write'] });
-    expect(out.config?.toolConfig).toStrictEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['write'] } });
+    expect(out.config?.toolConfig).toStrictEqual({
+      functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['write'] },
+    });
     expect(out.config?.tools).toStrictEqual([{ functionDeclarations: [{ name: 'write' }] }, { googleSearch: {} }]);
   });
 
@@ -259,7 +297,10 @@ describe('genaiTranslator responses', () => {
   const original: GenAIResponse = {
     candidates: [
       {
-        content: { role: 'model', parts: [{ text: 'My SSN is ' }, { text: '123' }, { functionCall: { name: 'read', args: {} } }] },
+        content: {
+          role: 'model',
+          parts: [{ text: 'My SSN is ' }, { text: '123' }, { functionCall: { name: 'read', args: {} } }],
+        },
         finishReason: 'STOP',
         index: 0,
         safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE', blocked: false }],
@@ -316,12 +357,19 @@ describe('genaiTranslator responses', () => {
     edited.usageMetadata = { promptTokenCount: 3, candidatesTokenCount: 0, totalTokenCount: 3 };
     const out = t.fromHookResponse(edited, original);
     expect(out.candidates?.[0]).toMatchObject({ finishReason: 'SAFETY', safetyRatings: [] });
-    expect(out.usageMetadata).toStrictEqual({ promptTokenCount: 3, candidatesTokenCount: 0, totalTokenCount: 3, thoughtsTokenCount: 1 });
+    expect(out.usageMetadata).toStrictEqual({
+      promptTokenCount: 3,
+      candidatesTokenCount: 0,
+      totalTokenCount: 3,
+      thoughtsTokenCount: 1,
+    });
   });
 
   it('builds a synthetic response from the stable one alone', () => {
     expect(t.fromHookResponse({ text: 'Blocked by policy.' })).toStrictEqual({
-      candidates: [{ content: { role: 'model', parts: [{ text: 'Blocked by policy.' }] }, finishReason: 'STOP', index: 0 }],
+      candidates: [
+        { content: { role: 'model', parts: [{ text: 'Blocked by policy.' }] }, finishReason: 'STOP', index: 0 },
+      ],
     });
   });
 });

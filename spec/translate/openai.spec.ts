@@ -16,7 +16,10 @@ const text = fc.string({ maxLength: 12 });
 const part: fc.Arbitrary<OpenAIContentPart> = fc.oneof(
   { weight: 3, arbitrary: text.map((value) => ({ type: 'text', text: value })) },
   fc.record({ type: fc.constant('image_url'), image_url: fc.record({ url: fc.webUrl() }) }),
-  fc.record({ type: fc.constant('input_audio'), input_audio: fc.record({ data: fc.base64String({ maxLength: 8 }), format: fc.constant('wav') }) }),
+  fc.record({
+    type: fc.constant('input_audio'),
+    input_audio: fc.record({ data: fc.base64String({ maxLength: 8 }), format: fc.constant('wav') }),
+  }),
 );
 const toolCall = fc.record({
   id: fc.stringMatching(/^call_[a-z0-9]{4}$/),
@@ -26,14 +29,26 @@ const toolCall = fc.record({
 const message: fc.Arbitrary<OpenAIMessage> = fc.oneof(
   fc.record({ role: fc.constantFrom('system' as const, 'developer' as const), content: text }),
   fc.record(
-    { role: fc.constant('user' as const), content: fc.oneof(text, fc.array(part, { maxLength: 4 })), name: fc.constantFrom('ann', 'bob') },
+    {
+      role: fc.constant('user' as const),
+      content: fc.oneof(text, fc.array(part, { maxLength: 4 })),
+      name: fc.constantFrom('ann', 'bob'),
+    },
     { requiredKeys: ['role', 'content'] },
   ),
   fc.record(
-    { role: fc.constant('assistant' as const), content: fc.option(text, { nil: null }), tool_calls: fc.array(toolCall, { minLength: 1, maxLength: 2 }) },
+    {
+      role: fc.constant('assistant' as const),
+      content: fc.option(text, { nil: null }),
+      tool_calls: fc.array(toolCall, { minLength: 1, maxLength: 2 }),
+    },
     { requiredKeys: ['role', 'content'] },
   ),
-  fc.record({ role: fc.constant('tool' as const), content: text, tool_call_id: fc.stringMatching(/^call_[a-z0-9]{4}$/) }),
+  fc.record({
+    role: fc.constant('tool' as const),
+    content: text,
+    tool_call_id: fc.stringMatching(/^call_[a-z0-9]{4}$/),
+  }),
 );
 const request: fc.Arbitrary<OpenAIRequest> = fc.record(
   {
@@ -70,7 +85,12 @@ const choice = fc.record(
   {
     index: fc.nat({ max: 3 }),
     message: fc.record(
-      { role: fc.constant('assistant' as const), content: fc.option(text, { nil: null }), tool_calls: fc.array(toolCall, { maxLength: 2 }), refusal: fc.constant(null) },
+      {
+        role: fc.constant('assistant' as const),
+        content: fc.option(text, { nil: null }),
+        tool_calls: fc.array(toolCall, { maxLength: 2 }),
+        refusal: fc.constant(null),
+      },
       { requiredKeys: ['role', 'content'] },
     ),
     finish_reason: fc.constantFrom('stop', 'length', 'tool_calls', 'content_filter', null),
@@ -98,7 +118,9 @@ describe('openaiTranslator response properties', () => {
     firstText: (r) => r.choices[0]?.message.content ?? '',
     firstWithoutText: (r) => {
       const first = r.choices[0];
-      return first === undefined ? [] : [first.message.tool_calls, first.message.refusal].filter((v) => v !== undefined);
+      return first === undefined
+        ? []
+        : [first.message.tool_calls, first.message.refusal].filter((v) => v !== undefined);
     },
     rest: (r) => r.choices.slice(1),
   });
@@ -108,8 +130,20 @@ const conversation: OpenAIRequest = {
   model: 'gpt-4.1',
   messages: [
     { role: 'developer', content: 'Be brief.' },
-    { role: 'user', name: 'ann', content: [{ type: 'text', text: 'What is ' }, { type: 'image_url', image_url: { url: 'https://x/cat.png' } }, { type: 'text', text: 'this?' }] },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{}' } }] },
+    {
+      role: 'user',
+      name: 'ann',
+      content: [
+        { type: 'text', text: 'What is ' },
+        { type: 'image_url', image_url: { url: 'https://x/cat.png' } },
+        { type: 'text', text: 'this?' },
+      ],
+    },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{}' } }],
+    },
     { role: 'tool', tool_call_id: 'call_1', content: 'secret=42' },
   ],
   max_tokens: 50,
@@ -144,7 +178,10 @@ describe('openaiTranslator.toHookRequest', () => {
       messages: [],
       max_tokens: 1,
       max_completion_tokens: 2,
-      tool_choice: { type: 'allowed_tools', allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name: 'a' } }] } },
+      tool_choice: {
+        type: 'allowed_tools',
+        allowed_tools: { mode: 'required', tools: [{ type: 'function', function: { name: 'a' } }] },
+      },
     });
     expect(stable.config).toStrictEqual({ maxOutputTokens: 2 });
     expect(stable.toolConfig).toStrictEqual({ mode: 'ANY', allowedFunctionNames: ['a'] });
@@ -168,7 +205,10 @@ describe('openaiTranslator.fromHookRequest', () => {
     expect(t.fromHookRequest(edited, conversation).messages[1]).toStrictEqual({
       role: 'user',
       name: 'ann',
-      content: [{ type: 'text', text: 'Describe' }, { type: 'image_url', image_url: { url: 'https://x/cat.png' } }],
+      content: [
+        { type: 'text', text: 'Describe' },
+        { type: 'image_url', image_url: { url: 'https://x/cat.png' } },
+      ],
     });
   });
 
@@ -183,7 +223,11 @@ describe('openaiTranslator.fromHookRequest', () => {
 
   it('a new tool message becomes a user message; a new model message an assistant one', () => {
     const edited = stable();
-    edited.messages = [...(edited.messages ?? []), { role: 'tool', content: 'note' }, { role: 'model', content: 'ok', name: 'bot' }];
+    edited.messages = [
+      ...(edited.messages ?? []),
+      { role: 'tool', content: 'note' },
+      { role: 'model', content: 'ok', name: 'bot' },
+    ];
     expect(t.fromHookRequest(edited, conversation).messages.slice(4)).toStrictEqual([
       { role: 'user', content: 'note' },
       { role: 'assistant', content: 'ok', name: 'bot' },
@@ -200,7 +244,13 @@ describe('openaiTranslator.fromHookRequest', () => {
     const edited = stable();
     edited.config = { maxOutputTokens: 80, stopSequences: ['DONE'], temperature: 0.1, topK: 5, candidateCount: 2 };
     const out = t.fromHookRequest(edited, conversation);
-    expect(out).toMatchObject({ max_tokens: 80, stop: 'DONE', temperature: 0.1, n: 2, response_format: { type: 'text' } });
+    expect(out).toMatchObject({
+      max_tokens: 80,
+      stop: 'DONE',
+      temperature: 0.1,
+      n: 2,
+      response_format: { type: 'text' },
+    });
     expect(out).not.toHaveProperty('max_completion_tokens');
     expect(out).not.toHaveProperty('top_k');
   });
@@ -236,12 +286,18 @@ describe('openaiTranslator.applyToolConfig', () => {
   });
 
   it('ANY with several or no names requires some tool', () => {
-    expect(t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: ['read', 'write'] }).tool_choice).toBe('required');
+    expect(t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: ['read', 'write'] }).tool_choice).toBe(
+      'required',
+    );
     expect(t.applyToolConfig(conversation, { mode: 'ANY', allowedFunctionNames: [] }).tool_choice).toBe('required');
   });
 
   it('forces a custom tool in its own form', () => {
-    const original: OpenAIRequest = { model: 'm', messages: [], tools: [{ type: 'custom', custom: { name: 'grammar' } }] };
+    const original: OpenAIRequest = {
+      model: 'm',
+      messages: [],
+      tools: [{ type: 'custom', custom: { name: 'grammar' } }],
+    };
     expect(t.applyToolConfig(original, { mode: 'ANY', allowedFunctionNames: ['grammar'] }).tool_choice).toStrictEqual({
       type: 'custom',
       custom: { name: 'grammar' },
@@ -270,7 +326,12 @@ describe('openaiTranslator responses', () => {
       { index: 0, message: { role: 'assistant', content: 'Call me at 555-1234' }, finish_reason: 'stop' },
       { index: 1, message: { role: 'assistant', content: null, tool_calls: [] }, finish_reason: 'tool_calls' },
     ],
-    usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3, completion_tokens_details: { reasoning_tokens: 0 } },
+    usage: {
+      prompt_tokens: 1,
+      completion_tokens: 2,
+      total_tokens: 3,
+      completion_tokens_details: { reasoning_tokens: 0 },
+    },
   };
 
   it('shows one candidate per choice with mapped finish reasons', () => {
@@ -298,7 +359,12 @@ describe('openaiTranslator responses', () => {
     edited.usageMetadata = { promptTokenCount: 1, candidatesTokenCount: 9, totalTokenCount: 10 };
     const out = t.fromHookResponse(edited, original);
     expect(out.choices.map((c) => c.finish_reason)).toStrictEqual(['length', 'tool_calls']);
-    expect(out.usage).toStrictEqual({ prompt_tokens: 1, completion_tokens: 9, total_tokens: 10, completion_tokens_details: { reasoning_tokens: 0 } });
+    expect(out.usage).toStrictEqual({
+      prompt_tokens: 1,
+      completion_tokens: 9,
+      total_tokens: 10,
+      completion_tokens_details: { reasoning_tokens: 0 },
+    });
   });
 
   it('builds a synthetic completion from the stable response alone', () => {
@@ -308,7 +374,9 @@ describe('openaiTranslator responses', () => {
       object: 'chat.completion',
       created: expect.any(Number),
       model: 'gpt-4.1',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Blocked.' }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        { index: 0, message: { role: 'assistant', content: 'Blocked.' }, finish_reason: 'stop', logprobs: null },
+      ],
       usage: { prompt_tokens: 4, completion_tokens: 0, total_tokens: 4 },
     });
   });

@@ -60,7 +60,9 @@ export function requestProperties<Req>(harness: RequestHarness<Req>): void {
         const messages = messagesOf(stable).map((m, i) => {
           const edited = i === k ? { ...m, content: MARK } : m;
           // A hook that rebuilds plain { role, content } objects still hits the right message.
-          return stripRefs ? { role: edited.role, content: edited.content, ...(edited.name && { name: edited.name }) } : edited;
+          return stripRefs
+            ? { role: edited.role, content: edited.content, ...(edited.name && { name: edited.name }) }
+            : edited;
         });
         const out = t.fromHookRequest(withMessages(stable, messages), request);
         const target = messagesOf(stable)[k] as HookMessage;
@@ -108,7 +110,13 @@ export function requestProperties<Req>(harness: RequestHarness<Req>): void {
         fc.pre(k >= 0);
         const stable = viaJson(t.toHookRequest(request));
         const target = messagesOf(stable)[k] as HookMessage;
-        const out = t.fromHookRequest(withMessages(stable, messagesOf(stable).filter((_, i) => i !== k)), request);
+        const out = t.fromHookRequest(
+          withMessages(
+            stable,
+            messagesOf(stable).filter((_, i) => i !== k),
+          ),
+          request,
+        );
         if (target.ref === 'system') {
           expect(h.system(out)).toBeUndefined();
           expect(h.conversation(out)).toStrictEqual(h.conversation(request));

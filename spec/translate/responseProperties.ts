@@ -47,16 +47,20 @@ export function responseProperties<Res>(harness: ResponseHarness<Res>): void {
 
   it("an edit of the first candidate's parts lands there and wins over `text`", () => {
     fc.assert(
-      fc.property(h.arbitrary, fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3 }), (response, parts) => {
-        const stable = viaJson(t.toHookResponse(response));
-        const [first, ...others] = (stable.candidates ?? []) as Array<Record<string, unknown>>;
-        fc.pre(first !== undefined);
-        const candidates = [{ ...first, content: { role: 'model', parts: [MARK, ...parts] } }, ...others];
-        const out = t.fromHookResponse({ ...stable, candidates }, response);
-        expect(h.firstText(out)).toBe([MARK, ...parts].join(''));
-        expect(h.firstWithoutText(out)).toStrictEqual(h.firstWithoutText(response));
-        expect(h.rest(out)).toStrictEqual(h.rest(response));
-      }),
+      fc.property(
+        h.arbitrary,
+        fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        (response, parts) => {
+          const stable = viaJson(t.toHookResponse(response));
+          const [first, ...others] = (stable.candidates ?? []) as Array<Record<string, unknown>>;
+          fc.pre(first !== undefined);
+          const candidates = [{ ...first, content: { role: 'model', parts: [MARK, ...parts] } }, ...others];
+          const out = t.fromHookResponse({ ...stable, candidates }, response);
+          expect(h.firstText(out)).toBe([MARK, ...parts].join(''));
+          expect(h.firstWithoutText(out)).toStrictEqual(h.firstWithoutText(response));
+          expect(h.rest(out)).toStrictEqual(h.rest(response));
+        },
+      ),
     );
   });
 

@@ -1,0 +1,83 @@
+/**
+ * `hookstream list`, run for real against the standard files: plan order by source, mode, timeout,
+ * failure policy, duplicates, and whether each hook would match `--tool`.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListedEvent } from '../../lib/cli/list.js';
+import { CLI_TEST_TIMEOUT_MS, CliWorld, enabledSettings, group } from './cliHarness.js';
+
+const world = new CliWorld();
+const project = world.dir('project');
+const projectFile = world.write(
+  'project/.hookstream/settings.json',
+  enabledSettings({
+    BeforeTool: [
+      {
+        matcher: '^write_',
+        sequential: true,
+        hooks: [{ command: './guard.sh', timeout: 5000, failurePolicy: 'block' }],
+      },
+      group(['echo read'], '^read'),
+    ],
+  }),
+);
+const userFile = world.write('home/.hookstream/settings.json', {
+  hooks: {
+    PreToolUse: [group(['echo any', 'echo read'])],
+    Notification: [group(['echo note'], 'permission')],
+  },
+});
+
+afterAll(() => {
+  expect(world.leftovers()).toEqual([]);
+  world.cleanup();
+});
+
+describe.concurrent('hookstream list', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  it('shows every event with hooks, and whether each hook matches --tool', async () => {
+    const run = await world.run(['list', '--tool', 'write_file', '--project-dir', project]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('BeforeTool (sequential, 4 hooks)');
+    expect(lines).toContain('Notification (parallel, 1 hook)');
+    expect(run.stdout).toMatch(/NAME\s+SOURCE\s+MATCHER\s+TIMEOUT\s+POLICY\s+MATCH\s+FILE/);
+    expect(run.stdout).toMatch(/\.\/guard\.sh\s+project\s+\^write_\s+5000 ms\s+block\s+yes\s+\S+settings\.json:11:\d+/);
+    expect(run.stdout).toMatch(/echo read\s+project\s+\^read\s+60000 ms\s+allow\s+no/);
+    expect(run.stdout).toMatch(/echo any\s+user\s+\*\s+60000 ms\s+allow\s+yes/);
+    expect(run.stdout).toMatch(/echo note\s+user\s+permission\s+60000 ms\s+allow\s+n\/a/);
+  });
+
+  it('--json --event takes an alias and gives the plan in priority order', async () => {
+    const run = await world.run([
+      'list',
+      '--json',
+      '--event',
+      'PreToolUse',
+      '--tool',
+      'read_file',
+      '--project-dir',
+      project,
+    ]);
+    expect(run.code).toBe(0);
+    const { events } = JSON.parse(run.stdout) as { events: ListedEvent[] };
+    expect(events.map((listed) => listed.event)).toEqual(['BeforeTool']);
+    const [listed] = events;
+    expect(listed?.mode).toBe('parallel'); // the sequential group does not match read_file
+    expect(listed?.hooks.map((hook) => [hook.command, hook.source, hook.matches, hook.duplicate])).toEqual([
+      ['./guard.sh', 'project', false, false],
+      ['echo read', 'project', true, false],
+      ['echo any', 'user', true, false],
+      ['echo read', 'user', true, true],
+    ]);
+    expect(listed?.hooks[0]).toMatchObject({
+      file: projectFile,
+      pointer: '/hooks/BeforeTool/0/hooks/0',
+      line: 11,
+      timeoutMs: 5000,
+      failurePolicy: 'block',
+      sequential: true,
+      matcher: '^write_',
+    });
+    expect(listed?.hooks[2]).toMatchObject({ file: userFile, timeoutMs: 60_000, failurePolicy: 'allow' });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { HookMessage } from '../../lib/events/inputs.js';
+import { alignMessages } from '../../lib/translate/alignMessages.js';
+
+const original: HookMessage[] = [
+  { role: 'system', content: 'rules', ref: 'system' },
+  { role: 'user', content: 'a', ref: 'm/0' },
+  { role: 'model', content: '', ref: 'm/1' },
+  { role: 'user', content: '', ref: 'm/2' },
+  { role: 'model', content: 'b', ref: 'm/3' },
+];
+const plain = (messages: HookMessage[]) => messages.map(({ role, content }) => ({ role, content }));
+
+describe('alignMessages', () => {
+  it('matches by ref whatever the order', () => {
+    const edited = [original[4]!, original[0]!, { ...original[2]!, content: 'x' }];
+    expect(alignMessages(original, edited)).toStrictEqual([4, 0, 2]);
+  });
+
+  it('treats a second message with the same ref, and an unknown ref, as new', () => {
+    const edited = [
+      original[1]!,
+      { ...original[1]!, content: 'copy' },
+      { role: 'user' as const, content: 'z', ref: 'other' },
+    ];
+    expect(alignMessages(original, edited)).toStrictEqual([1, undefined, undefined]);
+  });
+
+  it('pairs rebuilt messages without refs positionally when the shape is unchanged', () => {
+    const edited = plain(original).map((m, i) => (i === 2 ? { ...m, content: 'now has text' } : m));
+    expect(alignMessages(original, edited)).toStrictEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('pairs rebuilt messages by identical role and content when the shape changed', () => {
+    const edited = plain(original).filter((_, i) => i !== 1);
+    expect(alignMessages(original, edited)).toStrictEqual([0, 2, 3, 4]);
+  });
+
+  it('pairs ref-less messages only with unclaimed originals between their neighbours', () => {
+    const edited = [
+      original[0]!,
+      { role: 'user' as const, content: 'A' },
+      original[2]!,
+      { role: 'user' as const, content: 'C' },
+      original[4]!,
+    ];
+    expect(alignMessages(original, edited)).toStrictEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('leaves inserted messages unmatched', () => {
+    const edited = [original[0]!, { role: 'user' as const, content: 'new' }, ...original.slice(1)];
+    expect(alignMessages(original, edited)).toStrictEqual([0, undefined, 1, 2, 3, 4]);
+  });
+
+  it('handles empty lists', () => {
+    expect(alignMessages([], [{ role: 'user', content: 'x' }])).toStrictEqual([undefined]);
+    expect(alignMessages(original, [])).toStrictEqual([]);
+  });
+});
