@@ -67,3 +67,62 @@ export {
 export { assembleHookResult } from './aggregate/hookResult.js';
 export type { Logger } from './logging/logger.js';
 export { HookAggregator, HookRunner } from './system/seedClasses.js';
+
+// Host integration: wrappers that make hook decisions take effect (functional spec §8).
+export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
+export { executeToolWithHooks, toolCallWithHooks$, withToolHooks, type ToolExecute } from './host/toolHooks.js';
+export type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './host/toolTypes.js';
+export { callModelWithHooks, modelCallWithHooks$, withModelHooks } from './host/modelHooks.js';
+export type { ModelCall, ModelCallOutcome, ModelHookOptions } from './host/modelTypes.js';
+export {
+  streamModelWithHooks,
+  type ModelStreamCall,
+  type ModelStreamEvent,
+  type ModelStreamOptions,
+} from './host/modelStream.js';
+export {
+  afterAgentWithHooks,
+  beforeAgentWithHooks,
+  runAgentWithHooks,
+  type AfterAgentDecision,
+  type AfterAgentFields,
+  type AgentRunOptions,
+  type AgentRunOutcome,
+  type AgentTurn,
+  type BeforeAgentOutcome,
+} from './host/agentHooks.js';
+export {
+  notificationWithHooks,
+  postCompressWithHooks,
+  preCompressWithHooks,
+  sessionEndWithHooks,
+  sessionStartWithHooks,
+  type SessionEndOptions,
+  type SessionEndOutcome,
+  type SessionEndReason,
+  type SessionStartSource,
+} from './host/sessionHooks.js';
+export type { LifecycleOptions, LifecycleOutcome } from './host/lifecycle.js';
+export {
+  createHookMessageBus,
+  HOOK_EXECUTION_REQUEST,
+  HOOK_EXECUTION_RESPONSE,
+  type HookBusErrorCode,
+  type HookExecutionRequest,
+  type HookExecutionResponse,
+  type HookMessageBus,
+  type HookMessageBusOptions,
+  type HookRequestMessage,
+  type HookResponseMessage,
+} from './system/messageBus.js';
+
+// Translators between the stable hook LLM format and SDK shapes.
+export {
+  anthropicTranslator,
+  emptyResponse,
+  genaiTranslator,
+  normalizeHookRequest,
+  normalizeHookResponse,
+  openaiTranslator,
+  type LLMTranslator,
+} from './translate/index.js';

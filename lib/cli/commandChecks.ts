@@ -60,7 +60,7 @@ export const shellSyntaxError = (command: string): string | undefined => {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
-    if (run.error?.code === 'ENOENT') continue;
+    if (run.error !== undefined && 'code' in run.error && run.error.code === 'ENOENT') continue;
     if (run.error !== undefined || run.status === 0) return undefined;
     const lines = run.stderr
       .trim()

@@ -12,6 +12,7 @@ import {
   readFields,
   rebuildTextParts,
   sameValue,
+  without,
 } from './stableFormat.js';
 import { anthropicApplyToolConfig, anthropicToolConfig } from './anthropicTools.js';
 import {
@@ -74,10 +75,7 @@ function withSystem(
   next: AnthropicRequest['system'] | readonly unknown[],
 ): AnthropicRequest {
   if (next === request.system) return request;
-  if (next === undefined) {
-    const { system: _removed, ...rest } = request;
-    return rest as AnthropicRequest;
-  }
+  if (next === undefined) return without(request, 'system');
   return { ...request, system: typeof next === 'string' ? next : ([...next] as AnthropicRequest['system']) };
 }
 

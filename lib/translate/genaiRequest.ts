@@ -14,6 +14,7 @@ import {
   rebuildTextParts,
   sameValue,
   STABLE_CONFIG_KEYS,
+  without,
   type StableConfigKey,
   type StableRole,
 } from './stableFormat.js';
@@ -42,7 +43,7 @@ const genaiRole = (role: string): string => (canonicalRole(role) === 'model' ? '
 /** The system instruction as text or parts; a lone part counts as a one-part list. */
 function systemParts(instruction: GenAIConfig['systemInstruction']): string | GenAIPart[] | undefined {
   if (instruction === undefined || typeof instruction === 'string' || Array.isArray(instruction)) return instruction;
-  return Array.isArray(instruction.parts) ? instruction.parts : [instruction as GenAIPart];
+  return Array.isArray(instruction.parts) ? instruction.parts : [instruction];
 }
 
 function readToolConfig(config: GenAIConfig | undefined): LLMRequest['toolConfig'] {
@@ -90,13 +91,10 @@ function withSystem(config: GenAIConfig | undefined, entries: SystemEntry[]): Ge
   const parts = systemParts(instruction);
   const next = rebuildSystem(entries, parts, isGenAIText, freshGenAIText);
   if (next === parts) return config;
-  if (next === undefined) {
-    const { systemInstruction: _removed, ...rest } = config ?? {};
-    return rest;
-  }
+  if (next === undefined) return without(config ?? {}, 'systemInstruction');
   if (typeof next === 'string') return { ...config, systemInstruction: next };
   const content = isRecord(instruction) && !Array.isArray(instruction) && Array.isArray(instruction.parts);
-  return { ...config, systemInstruction: content ? { ...(instruction as GenAIContent), parts: [...next] } : [...next] };
+  return { ...config, systemInstruction: content ? { ...instruction, parts: [...next] } : [...next] };
 }
 
 export function genaiFromHookRequest(hookRequest: LLMRequest, original: GenAIRequest): GenAIRequest {

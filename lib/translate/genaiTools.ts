@@ -1,6 +1,7 @@
 /** Tool restriction for GenAI requests: `functionCallingConfig` plus a filtered `functionDeclarations` list. */
 import type { ToolSelection } from './translator.js';
 import { effectiveSelection } from './toolSelection.js';
+import { without } from './stableFormat.js';
 import type { GenAIRequest, GenAITool } from './genaiTypes.js';
 
 const declaredNames = (tools: readonly GenAITool[]): string[] =>
@@ -28,7 +29,7 @@ export function genaiApplyToolConfig(request: GenAIRequest, selection: ToolSelec
   const declared = declaredNames(tools);
   if (declared.length === 0) return request;
   const { mode, kept } = effectiveSelection(declared, selection);
-  const { allowedFunctionNames: _previous, ...calling } = request.config?.toolConfig?.functionCallingConfig ?? {};
+  const calling = without(request.config?.toolConfig?.functionCallingConfig ?? {}, 'allowedFunctionNames');
   const functionCallingConfig =
     mode === 'ANY' && kept ? { ...calling, mode, allowedFunctionNames: kept } : { ...calling, mode };
   return {

@@ -111,7 +111,7 @@ export function normalizeHookResponse(value: unknown): LLMResponse {
   if (typeof text === 'string') out.text = text;
   if (Array.isArray(candidates)) {
     const stable = candidates.filter(isRecord).map(toCandidate);
-    out.candidates = stable as unknown as UnknownRecord[];
+    out.candidates = stable;
     if (out.text === undefined && stable[0] !== undefined) out.text = stable[0].content.parts.join('');
   }
   if (!isRecord(out.usageMetadata)) delete out.usageMetadata;

@@ -13,6 +13,7 @@ import {
   rebuildTextParts,
   sameValue,
   type FieldMap,
+  without,
   type StableRole,
 } from './stableFormat.js';
 import { openaiApplyToolConfig, openaiToolConfig } from './openaiTools.js';
@@ -90,13 +91,15 @@ function editMessage(source: OpenAIMessage, message: HookMessage, before: HookMe
   }
   if (canonicalRole(message.role) !== canonicalRole(before.role)) {
     // Only an assistant may carry tool calls; only a tool message has a call id.
-    const { tool_calls, tool_call_id: _id, ...rest } = out;
     const role = openaiRole(message.role, source);
-    out = role === 'assistant' && tool_calls !== undefined ? { ...rest, role, tool_calls } : { ...rest, role };
+    const rest = without(out, 'tool_call_id', 'tool_calls');
+    out =
+      role === 'assistant' && out.tool_calls !== undefined
+        ? { ...rest, role, tool_calls: out.tool_calls }
+        : { ...rest, role };
   }
   if (message.name !== before.name) {
-    const { name: _name, ...rest } = out;
-    out = message.name === undefined ? (rest as OpenAIMessage) : { ...rest, name: message.name, role: out.role };
+    out = message.name === undefined ? { ...without(out, 'name'), role: out.role } : { ...out, name: message.name };
   }
   return out;
 }

@@ -68,6 +68,13 @@ export function rebuildTextParts<P extends object>(
   return kept;
 }
 
+/** A shallow copy of `record` without `keys`. */
+export function without<T extends object, K extends keyof T>(record: T, ...keys: K[]): Omit<T, K> {
+  const copy = { ...record };
+  for (const key of keys) Reflect.deleteProperty(copy, key);
+  return copy;
+}
+
 /** How one stable field maps onto one SDK field. */
 export interface FieldMap {
   stable: string;
@@ -107,8 +114,7 @@ export function applyFieldEdits<T extends UnknownRecord>(
     if (sameValue(value, derived[field.stable])) continue;
     if (value === undefined || value === null) {
       if (field.required || out === undefined || !(field.sdk in out)) continue;
-      const { [field.sdk]: _removed, ...rest } = out;
-      out = rest as T;
+      out = without(out, field.sdk) as T;
     } else if (field.valid(value)) {
       out = { ...out, [field.sdk]: field.write ? field.write(value, out?.[field.sdk]) : value } as T;
     }

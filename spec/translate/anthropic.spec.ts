@@ -62,7 +62,7 @@ const isMessage = (value: unknown): value is AnthropicMessage =>
 
 describe('anthropicTranslator request properties', () => {
   requestProperties<AnthropicRequest>({
-    translator: t as never,
+    translator: t,
     arbitrary: request,
     conversation: (r) => r.messages,
     system: (r) => r.system,
@@ -95,7 +95,7 @@ const response: fc.Arbitrary<AnthropicResponse> = fc.record(
 
 describe('anthropicTranslator response properties', () => {
   responseProperties<AnthropicResponse>({
-    translator: t as never,
+    translator: t,
     arbitrary: response,
     firstText: (r) => anthropicText(r.content),
     firstWithoutText: (r) => r.content.filter((b) => !isAnthropicText(b)),

@@ -60,7 +60,7 @@ const systemText = (value: unknown): string => {
 
 describe('genaiTranslator request properties', () => {
   requestProperties<GenAIRequest>({
-    translator: t as never,
+    translator: t,
     arbitrary: request,
     conversation: (r) => r.contents,
     system: (r) => r.config?.systemInstruction,
@@ -106,7 +106,7 @@ const response: fc.Arbitrary<GenAIResponse> = fc.record(
 
 describe('genaiTranslator response properties', () => {
   responseProperties<GenAIResponse>({
-    translator: t as never,
+    translator: t,
     arbitrary: response,
     firstText: (r) => textOfParts(r.candidates?.[0]?.content?.parts),
     firstWithoutText: (r) => (r.candidates?.[0]?.content?.parts ?? []).filter((p) => !isGenAIText(p)),

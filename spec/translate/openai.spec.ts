@@ -68,7 +68,7 @@ const request: fc.Arbitrary<OpenAIRequest> = fc.record(
 
 describe('openaiTranslator request properties', () => {
   requestProperties<OpenAIRequest>({
-    translator: t as never,
+    translator: t,
     arbitrary: request,
     conversation: (r) => r.messages,
     system: () => undefined,
@@ -113,7 +113,7 @@ const response: fc.Arbitrary<OpenAIResponse> = fc.record(
 
 describe('openaiTranslator response properties', () => {
   responseProperties<OpenAIResponse>({
-    translator: t as never,
+    translator: t,
     arbitrary: response,
     firstText: (r) => r.choices[0]?.message.content ?? '',
     firstWithoutText: (r) => {
