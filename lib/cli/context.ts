@@ -31,7 +31,10 @@ export class CliError extends Error {
 export const processContext = (): CliContext => ({
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: process.stdin,
+  // A getter: touching process.stdin opens fd 0, which only `--input -` needs.
+  get stdin() {
+    return process.stdin;
+  },
   color: process.stdout.isTTY && process.env.NO_COLOR === undefined,
   cwd: process.cwd(),
   status: 0,

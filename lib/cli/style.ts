@@ -12,7 +12,6 @@ export interface Paint {
   red(text: string): string;
   yellow(text: string): string;
   green(text: string): string;
-  cyan(text: string): string;
 }
 
 /** Colour functions; each returns its text unchanged when `enabled` is false. */
@@ -24,7 +23,6 @@ export const createPaint = (enabled: boolean): Paint => {
     red: style('red'),
     yellow: style('yellow'),
     green: style('green'),
-    cyan: style('cyan'),
   };
 };
 

@@ -68,8 +68,8 @@ export function rebuildTextParts<P extends object>(
   return kept;
 }
 
-/** A shallow copy of `record` without `keys`. */
-export function without<T extends object, K extends keyof T>(record: T, ...keys: K[]): Omit<T, K> {
+/** A shallow copy of `record` without `keys` (optional keys only: the type stays `T`, as `Omit` loses index signatures). */
+export function without<T extends object>(record: T, ...keys: Array<keyof T>): T {
   const copy = { ...record };
   for (const key of keys) Reflect.deleteProperty(copy, key);
   return copy;
@@ -114,7 +114,7 @@ export function applyFieldEdits<T extends UnknownRecord>(
     if (sameValue(value, derived[field.stable])) continue;
     if (value === undefined || value === null) {
       if (field.required || out === undefined || !(field.sdk in out)) continue;
-      out = without(out, field.sdk) as T;
+      out = without(out, field.sdk);
     } else if (field.valid(value)) {
       out = { ...out, [field.sdk]: field.write ? field.write(value, out?.[field.sdk]) : value } as T;
     }

@@ -205,6 +205,16 @@ describe('assembleHookResult', () => {
       expect(assemble(beforeTool(), [okRun('h1', { decision: 'deny' }), runOf('h2', 'skipped')]).success).toBe(true);
     });
 
+    it('is false for a strict hook whose failure became a block', () => {
+      const reason = 'Hook "h1" failed (strict): timed out after 500ms';
+      const strict = runOf('h1', 'blocked', {
+        message: reason,
+        output: { decision: 'block', reason },
+        strictFailure: 'timeout',
+      });
+      expect(assemble(beforeTool(), [strict])).toMatchObject({ success: false, blocked: true, reason });
+    });
+
     it('is true when nothing ran', () => {
       expect(assemble(beforeTool(), []).success).toBe(true);
     });

@@ -5,7 +5,7 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
 import { createFunctionExecutor } from '../../lib/run/functionExecutor.js';
-import type { FunctionHook, FunctionHookContext, FunctionHookReturn, HookRun } from '../../lib/types.js';
+import type { FunctionHook, FunctionHookContext, FunctionHookReturn, HookOutcome, HookRun } from '../../lib/types.js';
 import { beforeTool, commandEntry, createTestScheduler, functionEntry, plannedOf, runOf } from '../helpers/marbles.js';
 
 const input = beforeTool('write_file', { path: 'a.txt' });
@@ -17,9 +17,9 @@ const hookOf = (run: FunctionHook['run'], extra: Partial<FunctionHook> = {}) =>
 const failed = (message: string, durationMs = 0): HookRun =>
   runOf('h', 'failed', { durationMs, message: `Hook "h" ${message}` });
 
-const strictBlock = (detail: string, durationMs = 0): HookRun => {
+const strictBlock = (detail: string, strictFailure: HookOutcome, durationMs = 0): HookRun => {
   const reason = `Hook "h" failed (strict): ${detail}`;
-  return runOf('h', 'blocked', { durationMs, message: reason, output: { decision: 'block', reason } });
+  return runOf('h', 'blocked', { durationMs, message: reason, output: { decision: 'block', reason }, strictFailure });
 };
 
 describe('createFunctionExecutor', () => {
@@ -105,7 +105,7 @@ describe('createFunctionExecutor', () => {
         };
         expectObservable(execute(hookOf(throwing), input)).toBe('(r|)', { r: failed('failed: boom') });
         expectObservable(execute(hookOf(throwing, { strict: true }), input)).toBe('(r|)', {
-          r: strictBlock('failed: boom'),
+          r: strictBlock('failed: boom', 'failed'),
         });
       });
     });
@@ -190,7 +190,9 @@ describe('createFunctionExecutor', () => {
       scheduler.run(({ expectObservable }) => {
         const execute = createFunctionExecutor({ scheduler });
         const hook = hookOf(() => NEVER, { timeout: 4, strict: true });
-        expectObservable(execute(hook, input)).toBe('----(r|)', { r: strictBlock('timed out after 4ms', 4) });
+        expectObservable(execute(hook, input)).toBe('----(r|)', {
+          r: strictBlock('timed out after 4ms', 'timeout', 4),
+        });
       });
     });
 
@@ -315,7 +317,7 @@ describe('createFunctionExecutor', () => {
       const rejecting = () => Promise.reject(new Error('nope'));
       expect(await firstValueFrom(execute(hookOf(rejecting), input))).toEqual(failed('failed: nope'));
       expect(await firstValueFrom(execute(hookOf(rejecting, { strict: true }), input))).toEqual(
-        strictBlock('failed: nope'),
+        strictBlock('failed: nope', 'failed'),
       );
     });
 

@@ -10,19 +10,17 @@ const original: HookMessage[] = [
   { role: 'model', content: 'b', ref: 'm/3' },
 ];
 const plain = (messages: HookMessage[]) => messages.map(({ role, content }) => ({ role, content }));
+/** Original message `i`. */
+const at = (i: number): HookMessage => original[i] ?? { role: 'user', content: 'missing' };
 
 describe('alignMessages', () => {
   it('matches by ref whatever the order', () => {
-    const edited = [original[4]!, original[0]!, { ...original[2]!, content: 'x' }];
+    const edited = [at(4), at(0), { ...at(2), content: 'x' }];
     expect(alignMessages(original, edited)).toStrictEqual([4, 0, 2]);
   });
 
   it('treats a second message with the same ref, and an unknown ref, as new', () => {
-    const edited = [
-      original[1]!,
-      { ...original[1]!, content: 'copy' },
-      { role: 'user' as const, content: 'z', ref: 'other' },
-    ];
+    const edited = [at(1), { ...at(1), content: 'copy' }, { role: 'user' as const, content: 'z', ref: 'other' }];
     expect(alignMessages(original, edited)).toStrictEqual([1, undefined, undefined]);
   });
 
@@ -38,17 +36,17 @@ describe('alignMessages', () => {
 
   it('pairs ref-less messages only with unclaimed originals between their neighbours', () => {
     const edited = [
-      original[0]!,
+      at(0),
       { role: 'user' as const, content: 'A' },
-      original[2]!,
+      at(2),
       { role: 'user' as const, content: 'C' },
-      original[4]!,
+      at(4),
     ];
     expect(alignMessages(original, edited)).toStrictEqual([0, 1, 2, 3, 4]);
   });
 
   it('leaves inserted messages unmatched', () => {
-    const edited = [original[0]!, { role: 'user' as const, content: 'new' }, ...original.slice(1)];
+    const edited = [at(0), { role: 'user' as const, content: 'new' }, ...original.slice(1)];
     expect(alignMessages(original, edited)).toStrictEqual([0, undefined, 1, 2, 3, 4]);
   });
 

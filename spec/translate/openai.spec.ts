@@ -214,8 +214,10 @@ describe('openaiTranslator.fromHookRequest', () => {
 
   it('an edited developer message stays developer; a new system message stays where it was put', () => {
     const edited = stable();
-    const [first, ...rest] = edited.messages ?? [];
-    edited.messages = [{ ...first!, content: 'Be very brief.' }, ...rest, { role: 'system', content: 'Wrap up.' }];
+    edited.messages = [
+      ...(edited.messages ?? []).map((m, i) => (i === 0 ? { ...m, content: 'Be very brief.' } : m)),
+      { role: 'system', content: 'Wrap up.' },
+    ];
     const out = t.fromHookRequest(edited, conversation);
     expect(out.messages[0]).toStrictEqual({ role: 'developer', content: 'Be very brief.' });
     expect(out.messages[4]).toStrictEqual({ role: 'system', content: 'Wrap up.' });
@@ -354,8 +356,7 @@ describe('openaiTranslator responses', () => {
 
   it('maps edited finish reasons and usage back, keeping unchanged tool_calls reasons', () => {
     const edited = t.toHookResponse(original);
-    const [first, second] = edited.candidates ?? [];
-    edited.candidates = [{ ...first, finishReason: 'MAX_TOKENS' }, second!];
+    edited.candidates = edited.candidates?.map((c, i) => (i === 0 ? { ...c, finishReason: 'MAX_TOKENS' } : c));
     edited.usageMetadata = { promptTokenCount: 1, candidatesTokenCount: 9, totalTokenCount: 10 };
     const out = t.fromHookResponse(edited, original);
     expect(out.choices.map((c) => c.finish_reason)).toStrictEqual(['length', 'tool_calls']);
@@ -369,10 +370,11 @@ describe('openaiTranslator responses', () => {
 
   it('builds a synthetic completion from the stable response alone', () => {
     const out = t.fromHookResponse({ text: 'Blocked.', model: 'gpt-4.1', usageMetadata: { promptTokenCount: 4 } });
-    expect(out).toStrictEqual({
+    expect(typeof out.created).toBe('number');
+    expect({ ...out, created: 0 }).toStrictEqual({
       id: 'chatcmpl-hookstream',
       object: 'chat.completion',
-      created: expect.any(Number),
+      created: 0,
       model: 'gpt-4.1',
       choices: [
         { index: 0, message: { role: 'assistant', content: 'Blocked.' }, finish_reason: 'stop', logprobs: null },

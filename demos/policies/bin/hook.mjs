@@ -21,14 +21,14 @@ import { decideShell } from './core/shell.mjs';
 
 const projectDirOf = (input) => process.env.HOOKSTREAM_PROJECT_DIR ?? input.cwd;
 
-/** Loop-guard counts live in files (one per session), since every stop is a new process. */
+/** Loop-guard state lives in a file per session, since every stop is a new process. */
 function loopGuard(input, options) {
   const dir = options.stateDir ?? process.env.HOOKSTREAM_STATE_DIR ?? path.join(tmpdir(), 'hookstream-loop-guard');
   const file = path.join(dir, `${createHash('sha256').update(String(input.session_id)).digest('hex')}.json`);
-  const count = existsSync(file) ? Number(JSON.parse(readFileSync(file, 'utf8')).count) || 0 : 0;
-  const decided = decideStop(input, count, options);
+  const state = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  const decided = decideStop(input, state, options);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(file, JSON.stringify({ count: decided.count }), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify(decided.state), { mode: 0o600 });
   return decided.output;
 }
 

@@ -10,8 +10,17 @@ export interface LoopGuardOptions {
   maxContinuations?: number;
 }
 
+/** One session's state: extra turns forced in the current run of stops (above the maximum: gave up). */
+export interface LoopGuardState {
+  count: number;
+  /** The user's prompt that started the run. */
+  prompt?: string;
+  /** The last re-prompt reason (a host may send it back as the prompt). */
+  reason?: string;
+}
+
 export declare function decideStop(
   input: HookInputOf<'AfterAgent'>,
-  count: number,
+  state?: LoopGuardState,
   options?: LoopGuardOptions,
-): { output: HookOutput | undefined; count: number };
+): { output: HookOutput | undefined; state: LoopGuardState };

@@ -31,7 +31,10 @@ export function decideToolSelection(input, options) {
   if (!options.readOnly) return undefined;
   const already = input.llm_request?.toolConfig?.allowedFunctionNames;
   const tools = options.tools ?? READ_ONLY_TOOLS;
-  const allowed = [...new Set(Array.isArray(already) ? tools.filter((tool) => already.includes(tool)) : tools)].sort();
+  // An empty list sets no restriction (as in Gemini's functionCallingConfig); a non-empty one is never widened.
+  const narrowed =
+    Array.isArray(already) && already.length > 0 ? tools.filter((tool) => already.includes(tool)) : tools;
+  const allowed = [...new Set(narrowed)].sort();
   const mode = allowed.length === 0 ? 'NONE' : (options.mode ?? 'AUTO');
   return {
     hookSpecificOutput: {

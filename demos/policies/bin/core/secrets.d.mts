@@ -7,6 +7,8 @@ export interface SecretFinding {
   label: string;
   start: number;
   end: number;
+  /** The secret itself: keep findings away from logs. */
+  value: string;
 }
 
 export interface RedactSecretsOptions {

@@ -35,7 +35,7 @@ export const DETECTORS = Object.freeze([
 ]);
 
 /** Values that are references or placeholders, not secrets: `${X}`, `$X`, `<token>`, `xxxx`, `changeme`. */
-const PLACEHOLDER = /^(?:\$\{?[A-Za-z_]|<.*>$|x{3,}$|\*{3,}$|\.{3,}$|changeme$|placeholder$|your[-_])/i;
+const PLACEHOLDER = /^(?:\$\{?[A-Za-z_]|<|x{3,}$|\*{3,}$|\.{3,}$|changeme$|placeholder$|your[-_])/i;
 
 /**
  * Every secret in `text`, in order, without overlaps.
@@ -60,7 +60,7 @@ export function findSecrets(text, options = {}) {
         (detector.kind === 'env-secret' && PLACEHOLDER.test(value))
       )
         continue;
-      found.push({ kind: detector.kind, label: detector.label, start, end });
+      found.push({ kind: detector.kind, label: detector.label, start, end, value });
     }
   }
   found.sort((a, b) => a.start - b.start);
@@ -96,10 +96,15 @@ export function redactDeep(value, options = {}) {
   return { value: walk(value), findings };
 }
 
-/** "1 AWS access key and 2 GitHub tokens". */
+/** "1 AWS access key and 2 GitHub tokens": distinct values, so a response repeating one key counts it once. */
 export function describeFindings(findings) {
   const counts = new Map();
-  for (const { label } of findings) counts.set(label, (counts.get(label) ?? 0) + 1);
+  const seen = new Set();
+  for (const { label, value } of findings) {
+    if (seen.has(value)) continue;
+    seen.add(value);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
   const parts = [...counts].map(([label, n]) => `${n} ${label}${n === 1 ? '' : 's'}`);
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

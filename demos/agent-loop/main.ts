@@ -1,0 +1,61 @@
+/**
+ * `npm run demo [-- --settings FILE]`: a reactive agent loop with a scripted model doing a small
+ * coding session on a scratch copy of demos/sample-project, with real hooks from demos/settings.json.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createHookSystem, formatProblem } from '../../lib/index.js';
+import { runSession } from './agent.js';
+import { createUi } from './ui.js';
+
+const demoDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { values } = parseArgs({
+  options: { settings: { type: 'string' }, 'keep-project': { type: 'boolean', default: false } },
+});
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const ui = createUi(process.stdout, color);
+const projectDir = mkdtempSync(path.join(tmpdir(), 'hookstream-demo-'));
+cpSync(path.join(demoDir, 'sample-project'), projectDir, { recursive: true });
+// The settings' commands find the demo's hook scripts through this variable, expanded by the shell.
+process.env.HOOKSTREAM_DEMO_DIR = demoDir;
+process.env.HOOKSTREAM_STATE_DIR = path.join(projectDir, '.hookstream', 'state');
+
+const settingsFile = values.settings ? path.resolve(values.settings) : path.join(demoDir, 'settings.json');
+const hooks = createHookSystem({
+  settings: [{ scope: values.settings ? 'user' : 'project', path: settingsFile, required: true }],
+  projectDir,
+  transcriptPath: path.join(projectDir, '.hookstream', 'transcript.jsonl'),
+});
+
+const started = Date.now();
+ui.heading('hookstream demo: an agent adds farewell() to a small project');
+ui.info(`project: ${projectDir} (scratch copy of demos/sample-project)`);
+ui.info(`settings: ${path.relative(process.cwd(), settingsFile) || settingsFile}`);
+for (const problem of hooks.problems) ui.warning(`settings: ${formatProblem(problem)}`);
+if (!hooks.enabled) ui.warning('hooks are disabled by these settings (tools.enableHooks is not true)');
+const following = ui.follow(hooks);
+try {
+  await runSession({
+    hooks,
+    projectDir,
+    ui,
+    setReadOnly: (on) => {
+      const marker = path.join(projectDir, '.hookstream', 'read-only');
+      if (on) {
+        mkdirSync(path.dirname(marker), { recursive: true });
+        cpSync(path.join(demoDir, 'sample-project', 'README.md'), marker);
+      } else rmSync(marker, { force: true });
+    },
+  });
+} finally {
+  await hooks.dispose();
+  following.unsubscribe();
+  ui.summary(Date.now() - started);
+  ui.close();
+  if (values['keep-project']) ui.info(`kept ${projectDir}`);
+  else rmSync(projectDir, { recursive: true, force: true });
+}
