@@ -61,7 +61,9 @@ export const runtimeEntry = (
   const key =
     definition.type === 'function'
       ? `function:${++functionKeys}:${name}`
-      : [definition.command, ...(definition.args ?? [])].join('\u0000');
+      : definition.args
+        ? [definition.command, ...definition.args].join('\u0000')
+        : definition.command;
   return {
     event,
     definition,
