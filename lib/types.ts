@@ -32,10 +32,14 @@ export interface FunctionHookContext {
 }
 
 /** What a function hook may return: an output (or nothing), a Promise of one, or an Observable whose last value counts. */
-export type FunctionHookReturn = HookOutput | void | undefined | Promise<HookOutput | void | undefined> | Observable<HookOutput>;
+// `void` lets a hook that only observes be written as `() => {}` or `async () => {}`.
+/* eslint-disable @typescript-eslint/no-invalid-void-type */
+export type FunctionHookReturn =
+  HookOutput | void | undefined | Promise<HookOutput | void | undefined> | Observable<HookOutput>;
+/* eslint-enable @typescript-eslint/no-invalid-void-type */
 
 /** An in-process hook (issue #2 "Function hooks"). */
-export interface FunctionHook<I extends HookInput = HookInput> {
+export interface FunctionHook<I = HookInput> {
   type: 'function';
   name: string;
   run(input: I, context: FunctionHookContext): FunctionHookReturn;
@@ -85,7 +89,8 @@ export interface HookPlan {
   readonly sequential: boolean;
 }
 
-export type HookOutcome = 'success' | 'blocked' | 'warning' | 'timeout' | 'failed' | 'canceled' | 'untrusted' | 'skipped';
+export type HookOutcome =
+  'success' | 'blocked' | 'warning' | 'timeout' | 'failed' | 'canceled' | 'untrusted' | 'skipped';
 
 /** The record of one hook run (DESIGN §2 `hooks[]`). Failures are values, never stream errors. */
 export interface HookRun {

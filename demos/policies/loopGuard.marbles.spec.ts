@@ -26,6 +26,7 @@ const values = {
   b: afterAgent('port it', 'ported', false, { session_id: 'B' }),
   B: afterAgent('port it', 'ported', true, { session_id: 'B' }),
   p: afterAgent('fix it', 'all tests pass', true, { session_id: 'A' }),
+  n: afterAgent('next task', 'started', false, { session_id: 'A' }),
 };
 
 describe('loop guard (marbles)', () => {
@@ -33,7 +34,7 @@ describe('loop guard (marbles)', () => {
     const scheduler = testScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const guard = entry('AfterAgent', loopGuardHook({ maxContinuations: 2 }));
-      const events = cold('aAbABAa|', values);
+      const events = cold('aAbABAn|', values);
       const expected = '   abcdefg|';
       expectObservable(
         events.pipe(
@@ -59,7 +60,7 @@ describe('loop guard (marbles)', () => {
       const entries = [entry('AfterAgent', loopGuardHook()), entry('AfterAgent', 'notify.sh', { source: 'user' })];
       const events = cold('aAp|', values);
       const results = events.pipe(decideWith(entries, { scheduler, fallback: fakeExecutor({ 'notify.sh': slow }) }));
-      expectObservable(results.pipe(map((r) => short(summarize(r))))).toBe('---abc|', {
+      expectObservable(results.pipe(map((r) => short(summarize(r))))).toBe('---ab(c|)', {
         a: 'block:1',
         b: 'block:2',
         c: 'pass',

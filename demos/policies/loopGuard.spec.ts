@@ -90,7 +90,9 @@ describe('loop guard: the node command hook shares the decision and keeps state 
   beforeEach(() => {
     project = makeProjectDir();
   });
-  afterEach(() => project.remove());
+  afterEach(() => {
+    project.remove();
+  });
 
   it('counts across processes: re-prompt, re-prompt, then gives up', async () => {
     const options = { maxContinuations: 2, stateDir: `${project.dir}/state` };

@@ -86,7 +86,9 @@ describe('protect-paths: the node command hook shares the decision', () => {
   beforeAll(() => {
     project = makeProjectDir();
   });
-  afterAll(() => project.remove());
+  afterAll(() => {
+    project.remove();
+  });
 
   it.each([
     ['a write to /etc', '/etc/passwd'],

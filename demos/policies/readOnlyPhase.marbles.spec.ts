@@ -8,7 +8,7 @@ import { testScheduler } from './testSupport.js';
 describe('read-only phase (marbles)', () => {
   it('follows the phase as it switches on and off between requests', () => {
     const scheduler = testScheduler();
-    scheduler.run(({ cold, hot, expectObservable }) => {
+    scheduler.run(({ hot, expectObservable }) => {
       let readOnly = false;
       const phase = hot('  --y----n-', { y: true, n: false }).pipe(tap((on) => (readOnly = on)));
       phase.subscribe();

@@ -89,7 +89,9 @@ describe('read-only phase: the node command hook shares the decision', () => {
   beforeEach(() => {
     project = makeProjectDir();
   });
-  afterEach(() => project.remove());
+  afterEach(() => {
+    project.remove();
+  });
 
   it('is off by default, and on with HOOKSTREAM_READ_ONLY=1', async () => {
     const event = offered(['read_file', 'write_file']);

@@ -120,7 +120,9 @@ describe('redact-secrets: the node command hook shares the decision', () => {
   beforeAll(() => {
     project = makeProjectDir();
   });
-  afterAll(() => project.remove());
+  afterAll(() => {
+    project.remove();
+  });
 
   it.each([
     ['a tool result with a token', shellOut(`token ${GH_TOKEN}`)],

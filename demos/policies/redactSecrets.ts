@@ -5,7 +5,7 @@
  * messages, AfterModel rewrites them out of the response. The decisions are the shared core
  * (bin/core/secrets.mjs).
  */
-import type { EventName, FunctionHook, HookInput } from '../../lib/index.js';
+import type { EventName, FunctionHook } from '../../lib/index.js';
 import { decideSecrets, type RedactSecretsOptions } from './bin/core/secrets.mjs';
 
 export {
@@ -25,7 +25,7 @@ export const REDACT_SECRETS_EVENTS = ['AfterTool', 'BeforeModel', 'AfterModel'] 
  * The policy as a function hook. For AfterModel, register it after any other hook that replaces the
  * response (field replacement: the last writer in plan order wins), or make the event sequential.
  */
-export const redactSecretsHook = (options: RedactSecretsOptions = {}): FunctionHook<HookInput> => ({
+export const redactSecretsHook = (options: RedactSecretsOptions = {}): FunctionHook => ({
   type: 'function',
   name: 'redact-secrets',
   description: 'Hides and redacts AWS keys, GitHub tokens, private keys and .env secrets',

@@ -10,12 +10,20 @@ import type { HookInput, HookRun } from '../../lib/index.js';
 import { createTestScheduler, runHookScript } from '../../lib/testing/index.js';
 import { HOOK_SCRIPT, type PolicyName } from './commandHook.js';
 
-export const testScheduler = () => createTestScheduler((actual, expected) => expect(actual).toEqual(expected));
+export const testScheduler = () =>
+  createTestScheduler((actual, expected) => {
+    expect(actual).toEqual(expected);
+  });
 
 /** A fresh real directory (symlinks resolved) and its removal. */
 export const makeProjectDir = (): { dir: string; remove: () => void } => {
   const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'hookstream-policy-')));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 };
 
 /** Runs `policy` as the node command hook (`node bin/hook.mjs <policy> <options>`) on `event`. */

@@ -16,7 +16,7 @@ const plainOutput = (output: HookOutput): HookOutput => {
   const plain: Record<string, unknown> = {};
   for (const key of COMMON_KEYS) if (output[key] !== undefined) plain[key] = output[key];
   if (output.hookSpecificOutput !== undefined) plain.hookSpecificOutput = { ...output.hookSpecificOutput };
-  return plain as HookOutput;
+  return plain;
 };
 
 /** `approve` is the older spelling of `allow`; `null` and absence both mean "no decision" (functional spec §4.2). */

@@ -53,8 +53,8 @@ export const LLMResponse = t.intersection([
   }),
 ]);
 
-const withFields = <P extends t.Props, O extends t.Props = {}>(required: P, optional?: O) =>
-  t.intersection([t.type(required), t.partial(optional ?? ({} as O))]);
+const withFields = <P extends t.Props, O extends t.Props>(required: P, optional: O) =>
+  t.intersection([t.type(required), t.partial(optional)]);
 
 /** The event's own fields, per canonical event. */
 export const EVENT_FIELDS = {
@@ -63,15 +63,16 @@ export const EVENT_FIELDS = {
     { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: t.UnknownRecord },
     { tool_call_id: t.string },
   ),
-  BeforeAgent: withFields({ prompt: t.string }),
-  AfterAgent: withFields({ prompt: t.string, prompt_response: t.string, stop_hook_active: t.boolean }),
-  BeforeModel: withFields({ llm_request: LLMRequest }),
-  AfterModel: withFields({ llm_request: LLMRequest, llm_response: LLMResponse }),
-  BeforeToolSelection: withFields({ llm_request: LLMRequest }),
-  SessionStart: withFields({ source: t.keyof({ startup: null, resume: null, clear: null, compress: null }) }),
-  SessionEnd: withFields({
-    reason: t.keyof({ exit: null, clear: null, logout: null, prompt_input_exit: null, other: null }),
-  }),
+  BeforeAgent: withFields({ prompt: t.string }, {}),
+  AfterAgent: withFields({ prompt: t.string, prompt_response: t.string, stop_hook_active: t.boolean }, {}),
+  BeforeModel: withFields({ llm_request: LLMRequest }, {}),
+  AfterModel: withFields({ llm_request: LLMRequest, llm_response: LLMResponse }, {}),
+  BeforeToolSelection: withFields({ llm_request: LLMRequest }, {}),
+  SessionStart: withFields({ source: t.keyof({ startup: null, resume: null, clear: null, compress: null }) }, {}),
+  SessionEnd: withFields(
+    { reason: t.keyof({ exit: null, clear: null, logout: null, prompt_input_exit: null, other: null }) },
+    {},
+  ),
   PreCompress: withFields(
     { trigger: t.string },
     { message_count: t.number, token_estimate: t.number, custom_instructions: t.string },

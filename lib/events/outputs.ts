@@ -141,7 +141,7 @@ export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventNam
         'hookSpecificOutput.',
         true,
         warnings,
-      ) as HookSpecificOutput;
+      );
     } else {
       warnings.push(`field "hookSpecificOutput": expected object, received ${describe(raw.hookSpecificOutput)}; ignored`);
     }

@@ -31,6 +31,6 @@ export const stopReasonOf = (result: HookResult): string =>
   result.stopReason ?? result.reason ?? `a ${result.event} hook set "continue": false`;
 
 /** Throws the stop signal when `result` says stop; `partial` rides along for the loop. */
-export function throwIfStopped<T>(result: HookResult, partial?: T): void {
-  if (result.stopped) throw new AgentStopSignal<T>(result.event, stopReasonOf(result), result, partial);
+export function throwIfStopped(result: HookResult, partial?: unknown): void {
+  if (result.stopped) throw new AgentStopSignal(result.event, stopReasonOf(result), result, partial);
 }

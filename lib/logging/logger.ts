@@ -21,9 +21,11 @@ export const debugPatterns = (debug: string | undefined): RegExp[] =>
     .filter((p) => p !== '' && !p.startsWith('-'))
     .map((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
 
+const componentOf = (component: unknown): string => (typeof component === 'string' ? component : 'core');
+
 const debugFormat = winston.format.printf(({ level, message, component, ...meta }) => {
   const extra = Object.keys(meta).length > 0 ? ` ${JSON.stringify(meta)}` : '';
-  return `hookstream:${String(component ?? 'core')} ${level} ${String(message)}${extra}`;
+  return `hookstream:${componentOf(component)} ${level} ${String(message)}${extra}`;
 });
 
 /**
@@ -35,12 +37,13 @@ export const createRootLogger = (host?: Logger, debug = process.env.DEBUG): Logg
   const patterns = debugPatterns(debug);
   if (patterns.length === 0) return winston.createLogger({ silent: true });
   const onlyOurs = winston.format((info) => {
-    const name = `hookstream:${String(info.component ?? 'core')}`;
+    const name = `hookstream:${componentOf(info.component)}`;
     return patterns.some((p) => p.test(name)) ? info : false;
   });
   return winston.createLogger({
     level: 'debug',
     format: winston.format.combine(onlyOurs(), debugFormat),
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- winston's own transport; its typings declare the base class separately
     transports: [new winston.transports.Stream({ stream: process.stderr })],
   });
 };

@@ -25,7 +25,7 @@ export const mergeMapOrdered =
               for (const value of ready) subscriber.next(value);
             }
           },
-          error: (error: unknown) => subscriber.error(error),
-          complete: () => subscriber.complete(),
+          error: (error: unknown) => { subscriber.error(error); },
+          complete: () => { subscriber.complete(); },
         });
     });

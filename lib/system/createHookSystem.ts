@@ -9,7 +9,7 @@ import { assembleHookResult } from '../aggregate/hookResult.js';
 import { loadSettings, loadSettingsSync } from '../config/loadSettings.js';
 import { formatProblem, type ConfigProblem } from '../config/problems.js';
 import { decodeEventInput } from '../events/decodeInput.js';
-import type { EventFields, HookInput } from '../events/inputs.js';
+import type { EventFields, HookInput, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
@@ -43,15 +43,17 @@ export interface HookSystem {
   readonly results$: Observable<HookRunRecord>;
   /** Adds a programmatic hook (priority `runtime`, above every settings scope). */
   register<E extends EventName>(
-    event: E | string,
-    hook: FunctionHook<never> | CommandHookConfig,
+    event: E,
+    hook: FunctionHook<HookInputOf<E>> | CommandHookConfig,
     options?: RegisterOptions,
   ): Registration;
+  /** Registers under an alias (`PreToolUse`, `before_tool`, …). */
+  register(event: string, hook: FunctionHook<never> | CommandHookConfig, options?: RegisterOptions): Registration;
   unregister(registration: Registration | number): boolean;
   /** Re-reads the settings; events in flight finish on their old plan. Resolves with the problems found. */
   reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
   /** The plan an event would get now (for `hookstream list` and debugging). */
-  plan<E extends EventName>(event: E | string, fields?: Record<string, unknown>): HookPlan;
+  plan(event: string, fields?: Record<string, unknown>): HookPlan;
   /** Problems found in the settings at the last load. */
   readonly problems: readonly ConfigProblem[];
   readonly enabled: boolean;
@@ -86,7 +88,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     enabled = options.enabled ?? loaded?.enabled ?? true;
     problems = loaded?.problems ?? [];
     for (const problem of problems) {
-      (problem.severity === 'error' ? log.system.warn : log.system.debug).call(log.system, formatProblem(problem));
+      if (problem.severity === 'error') log.system.warn(formatProblem(problem));
+      else log.system.debug(formatProblem(problem));
     }
     return problems;
   };
@@ -128,7 +131,14 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
         sequential: plan.sequential,
         hooks: plan.hooks.map((h) => h.name),
       });
-    const observed = observeExecutor(executor, eventId, (record) => results.next(record), log.runner);
+    const observed = observeExecutor(
+      executor,
+      eventId,
+      (record) => {
+        results.next(record);
+      },
+      log.runner,
+    );
     const startedAt = Date.now();
     const planned = { input, plan, startedAt };
     const ran$ = plan.sequential
@@ -176,14 +186,18 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   };
 
   const system: HookSystem = {
-    fire: fire as HookSystem['fire'],
-    fire$: fire$ as HookSystem['fire$'],
+    fire: fire,
+    fire$: fire$,
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
       return mergeMapOrdered((fields: Record<string, unknown>) => fire$(event, fields));
     },
     results$: results.asObservable(),
-    register: (eventName, hook, registerOptions = {}) => {
+    register: (
+      eventName: string,
+      hook: FunctionHook<never> | CommandHookConfig,
+      registerOptions: RegisterOptions = {},
+    ) => {
       if (disposed) throw new HookSystemDisposedError();
       const entry = registry.add(runtimeEntry(eventName, hook, registerOptions, (message) => log.system.warn(message)));
       return { id: entry.id, event: entry.event, unregister: () => registry.remove(entry.id) };

@@ -36,7 +36,7 @@ export const runtimeEntry = (
   warn: (message: string) => void,
 ): Omit<HookEntry, 'id'> => {
   const event = resolveEvent(eventName);
-  const definition = hook as FunctionHook | CommandHookConfig;
+  const definition = hook;
   if (definition.type === 'function') {
     if (typeof definition.name !== 'string' || definition.name === '') {
       throw new InvalidHookError(`A function hook for ${event} needs a non-empty "name"`);

@@ -50,13 +50,13 @@ let nextEntryId = 1;
  *
  * @example entry('BeforeTool', protectPathsHook(), { matcher: '^(write_file|replace)$' })
  */
-export const entry = <E extends EventName>(
-  event: E,
+export const entry = (
+  event: EventName,
   hook: FunctionHook<never> | CommandHookConfig | string,
   options: EntryOptions = {},
 ): HookEntry => {
-  const definition = (typeof hook === 'string' ? { type: 'command', command: hook } : hook) as
-    FunctionHook | CommandHookConfig;
+  const definition: FunctionHook<never> | CommandHookConfig =
+    typeof hook === 'string' ? { type: 'command', command: hook } : hook;
   const id = nextEntryId++;
   const name =
     options.name ?? (definition.type === 'function' ? definition.name : (definition.name ?? definition.command));

@@ -87,5 +87,6 @@ export const fakeExecutor = (
       const answer = typeof found === 'function' ? found(input, hook) : found;
       return isObservable(answer) ? answer.pipe(map(toRun)) : of(toRun(answer));
     });
-  return Object.assign(execute, { calls }) as FakeExecutor;
+  const executor: FakeExecutor = Object.assign(execute, { calls });
+  return executor;
 };

@@ -8,85 +8,47 @@ import { canonicalRole } from './stableFormat.js';
 /**
  * For each edited message, the index of the original stable message it stands for, or undefined for a new one.
  *
- * 1. A message keeping its `ref` stands for the original with that ref (the first such message only: a copy
- *    made by spreading a message is a new, text-only message).
- * 2. Runs of messages without a `ref` (a hook that rebuilt `{ role, content }` objects) are paired with the
- *    unclaimed originals between the same neighbours: positionally when both runs have the same length and
- *    roles, otherwise in order by identical role and content. Messages with an unknown `ref` are new.
+ * - A message keeping its `ref` stands for the original with that ref (the first such message only: a copy made
+ *   by spreading a message is a new, text-only message). Messages without a known `ref` are new.
+ * - When no message carries a `ref` at all (a hook that rebuilt plain `{ role, content }` objects, or answered in
+ *   the older contents shape), messages are paired with the originals positionally if the count and roles
+ *   match, otherwise in order by identical role and content.
  */
 export function alignMessages(
   original: readonly HookMessage[],
   edited: readonly HookMessage[],
 ): Array<number | undefined> {
+  if (edited.every((message) => message.ref === undefined)) return pairWithoutRefs(original, edited);
   const byRef = new Map<string, number>();
   original.forEach((message, i) => {
     if (message.ref !== undefined && !byRef.has(message.ref)) byRef.set(message.ref, i);
   });
-  const matches: Array<number | undefined> = edited.map(() => undefined);
   const claimed = new Set<number>();
-  edited.forEach((message, i) => {
+  return edited.map((message) => {
     const j = message.ref === undefined ? undefined : byRef.get(message.ref);
-    if (j !== undefined && !claimed.has(j)) {
-      matches[i] = j;
-      claimed.add(j);
-    }
+    if (j === undefined || claimed.has(j)) return undefined;
+    claimed.add(j);
+    return j;
   });
-  const free = (i: number) => matches[i] === undefined && edited[i]?.ref === undefined;
-  for (let start = 0; start < edited.length; start++) {
-    if (!free(start)) continue;
-    let end = start;
-    while (end < edited.length && free(end)) end++;
-    const run = range(start, end);
-    const low = anchorBefore(matches, start);
-    const high = anchorAfter(matches, end) ?? original.length;
-    const candidates = range(low + 1, Math.max(low + 1, high)).filter((j) => !claimed.has(j));
-    pairRun(run, candidates, original, edited).forEach(([i, j]) => {
-      matches[i] = j;
-      claimed.add(j);
-    });
-    start = end;
-  }
-  return matches;
 }
 
-const range = (from: number, to: number): number[] =>
-  Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+const sameRole = (a: HookMessage, b: HookMessage | undefined) =>
+  b !== undefined && canonicalRole(a.role) === canonicalRole(b.role);
 
-const anchorBefore = (matches: Array<number | undefined>, start: number): number => {
-  for (let i = start - 1; i >= 0; i--) if (matches[i] !== undefined) return matches[i] as number;
-  return -1;
-};
-
-const anchorAfter = (matches: Array<number | undefined>, end: number): number | undefined => {
-  for (let i = end; i < matches.length; i++) if (matches[i] !== undefined) return matches[i];
-  return undefined;
-};
-
-const sameRole = (a: HookMessage | undefined, b: HookMessage | undefined) =>
-  a !== undefined && b !== undefined && canonicalRole(a.role) === canonicalRole(b.role);
-
-function pairRun(
-  run: number[],
-  candidates: number[],
-  original: readonly HookMessage[],
-  edited: readonly HookMessage[],
-): Array<[number, number]> {
-  // Same shape: the hook rewrote these messages one for one.
-  if (run.length === candidates.length && run.every((i, k) => sameRole(edited[i], original[candidates[k] ?? -1]))) {
-    return run.map((i, k) => [i, candidates[k] as number]);
+function pairWithoutRefs(original: readonly HookMessage[], edited: readonly HookMessage[]): Array<number | undefined> {
+  // Same shape: the hook rewrote the messages one for one.
+  if (edited.length === original.length && edited.every((message, i) => sameRole(message, original[i]))) {
+    return edited.map((_, i) => i);
   }
-  // Different shape: keep only messages the hook left exactly as they were.
-  const pairs: Array<[number, number]> = [];
+  // Different shape: only messages left exactly as they were can be recognised.
   let next = 0;
-  for (const i of run) {
-    const message = edited[i];
-    const found = candidates.findIndex(
-      (j, k) => k >= next && sameRole(message, original[j]) && original[j]?.content === message?.content,
-    );
-    if (found >= 0) {
-      pairs.push([i, candidates[found] as number]);
-      next = found + 1;
+  return edited.map((message) => {
+    for (let j = next; j < original.length; j++) {
+      if (sameRole(message, original[j]) && original[j]?.content === message.content) {
+        next = j + 1;
+        return j;
+      }
     }
-  }
-  return pairs;
+    return undefined;
+  });
 }

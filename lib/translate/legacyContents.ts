@@ -8,6 +8,7 @@ import {
   canonicalRole,
   isRecord,
   isStringList,
+  without,
   type StableCandidate,
   type StableRole,
   type UnknownRecord,
@@ -77,7 +78,9 @@ export function normalizeHookRequest(value: unknown): LLMRequest {
     const conversation = Array.isArray(contents)
       ? contents.filter(isRecord).map((item) => toMessage(item, item.parts))
       : (current?.filter((message) => !isSystem(message)) ?? []);
-    out.messages = [...system, ...conversation];
+    // The older shape has no refs: kept system messages drop theirs too, so every message pairs by position.
+    const all = [...system, ...conversation];
+    out.messages = Array.isArray(contents) ? all.map((message) => without(message, 'ref')) : all;
   } else if (current !== undefined) {
     out.messages = current;
   }

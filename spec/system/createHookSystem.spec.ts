@@ -9,6 +9,8 @@ import {
   type HookOutput,
   type HookRunRecord,
   BeforeToolHookOutput,
+  type FunctionHook,
+  type FunctionHookReturn,
 } from '../../lib/index.js';
 
 const systems: HookSystem[] = [];
@@ -21,8 +23,8 @@ afterEach(async () => {
   await Promise.all(systems.splice(0).map((s) => s.dispose()));
 });
 
-const fn = (name: string, output: HookOutput | (() => unknown)) => ({
-  type: 'function' as const,
+const fn = (name: string, output: HookOutput | ((input: never) => FunctionHookReturn)): FunctionHook<never> => ({
+  type: 'function',
   name,
   run: typeof output === 'function' ? output : () => output,
 });

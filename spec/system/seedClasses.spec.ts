@@ -25,7 +25,7 @@ describe('seed classes', () => {
   const runner = new HookRunner(createFunctionExecutor());
 
   it('HookRunner runs in parallel and in sequence with chaining, and HookAggregator merges the records', async () => {
-    const hooks = [entry(1, { hookSpecificOutput: { tool_input: { path: '/b' } } }), entry(2, (i) => ({ systemMessage: String((i as { tool_input: { path: string } }).tool_input.path) }))];
+    const hooks = [entry(1, { hookSpecificOutput: { tool_input: { path: '/b' } } }), entry(2, (i) => ({ systemMessage: String((i as unknown as { tool_input: { path: string } }).tool_input.path) }))];
     const parallel = await runner.executeHooksParallel(hooks, 'BeforeTool', input);
     expect(parallel.map((r) => r.output?.systemMessage)).toEqual([undefined, '/a']);
     const sequential = await runner.executeHooksSequential(hooks, 'BeforeTool', input);

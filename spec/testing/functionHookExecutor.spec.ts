@@ -15,7 +15,10 @@ import {
   summarize,
 } from '../../lib/testing/index.js';
 
-const scheduler = () => createTestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const scheduler = () =>
+  createTestScheduler((actual, expected) => {
+    expect(actual).toEqual(expected);
+  });
 const write = beforeTool('write_file', { file_path: 'a.txt' });
 
 describe('functionHookExecutor', () => {

@@ -67,7 +67,7 @@ describe('input builders', () => {
     expectTypeOf(subagentStop('a')).toEqualTypeOf<HookInputOf<'SubagentStop'>>();
     expectTypeOf(turnComplete()).toEqualTypeOf<HookInputOf<'TurnComplete'>>();
     expectTypeOf(inputOf('TurnComplete', { turn: 1 })).toEqualTypeOf<HookInputOf<'TurnComplete'>>();
-    expectTypeOf(beforeTool('x')).toMatchTypeOf<HookInput>();
+    expectTypeOf(beforeTool('x')).toExtend<HookInput>();
     expectTypeOf(beforeTool('x').hook_event_name).toEqualTypeOf<'BeforeTool'>();
   });
 
@@ -101,7 +101,7 @@ describe('hooks, entries and executors', () => {
       e: (input) => (input.hook_event_name === 'BeforeTool' ? restrictTools([]) : run),
     });
     expectTypeOf(executor).toEqualTypeOf<FakeExecutor>();
-    expectTypeOf(executor).toMatchTypeOf<HookExecutor>();
+    expectTypeOf(executor).toExtend<HookExecutor>();
     expectTypeOf(executor.calls).toEqualTypeOf<readonly { hook: string; input: HookInput }[]>();
     // @ts-expect-error a string is neither an output nor a run
     fakeExecutor({ a: 'allow' });

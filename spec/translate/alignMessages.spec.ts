@@ -34,15 +34,15 @@ describe('alignMessages', () => {
     expect(alignMessages(original, edited)).toStrictEqual([0, 2, 3, 4]);
   });
 
-  it('pairs ref-less messages only with unclaimed originals between their neighbours', () => {
+  it('treats messages without a ref as new as soon as any message keeps one', () => {
     const edited = [
       at(0),
-      { role: 'user' as const, content: 'A' },
+      { role: 'user' as const, content: 'a' },
       at(2),
-      { role: 'user' as const, content: 'C' },
+      { role: 'user' as const, content: '' },
       at(4),
     ];
-    expect(alignMessages(original, edited)).toStrictEqual([0, 1, 2, 3, 4]);
+    expect(alignMessages(original, edited)).toStrictEqual([0, undefined, 2, undefined, 4]);
   });
 
   it('leaves inserted messages unmatched', () => {

@@ -54,8 +54,9 @@ describe('normalizeHookRequest', () => {
       { role: 'system', content: 'New rules.' },
       { role: 'user', content: 'hi', ref: 'contents/0' },
     ]);
+    // The older shape has no refs, so the kept system message drops its own: all pair by position.
     expect(normalizeHookRequest({ messages, contents: [{ role: 'user', parts: ['hello'] }] }).messages).toStrictEqual([
-      { role: 'system', content: 'Old rules.', ref: 'system' },
+      { role: 'system', content: 'Old rules.' },
       { role: 'user', content: 'hello' },
     ]);
   });

@@ -129,6 +129,58 @@ export function requestProperties<Req>(harness: RequestHarness<Req>): void {
     );
   });
 
+  it('any mix of edits, insertions and deletions keeps every message with its own parts, in order', () => {
+    type Op = 'keep' | 'edit' | 'delete';
+    const arb = h.arbitrary.chain((request) => {
+      const size = messagesOf(t.toHookRequest(request)).length;
+      const op = fc.constantFrom<Op>('keep', 'edit', 'delete');
+      const insert = fc.option(fc.constantFrom<'user' | 'model'>('user', 'model'), { nil: undefined, freq: 3 });
+      return fc.tuple(fc.constant(request), fc.array(fc.tuple(op, insert), { minLength: size, maxLength: size }));
+    });
+    fc.assert(
+      fc.property(arb, ([request, ops]) => {
+        const stable = viaJson(t.toHookRequest(request));
+        const originals = messagesOf(stable);
+        const before = h.conversation(request);
+        const messages: HookMessage[] = [];
+        // Each entry: the expected SDK message, or a check for an edited one.
+        const expected: Array<{ exact: unknown } | { edited: unknown }> = [];
+        const state: { system: 'same' | 'edited' | 'deleted' } = { system: 'same' };
+        originals.forEach((message, k) => {
+          const [op, inserted] = ops[k] ?? ['keep', undefined];
+          if (inserted !== undefined) {
+            messages.push({ role: inserted, content: `inserted ${k}` });
+            expected.push({ exact: h.created(inserted, `inserted ${k}`) });
+          }
+          if (op !== 'delete') messages.push(op === 'edit' ? { ...message, content: `${MARK} ${k}` } : message);
+          if (message.ref === 'system') {
+            state.system = op === 'keep' ? 'same' : op === 'edit' ? 'edited' : 'deleted';
+            return;
+          }
+          const source = before[conversationIndex(originals, k)];
+          if (op === 'keep') expected.push({ exact: source });
+          if (op === 'edit') expected.push({ edited: source });
+        });
+        // With no ref left at all the hook counts as having rebuilt the list (pairing by position): not this case.
+        fc.pre(messages.length === 0 || messages.some((message) => message.ref !== undefined));
+        const out = t.fromHookRequest(withMessages(stable, messages), request);
+        const after = h.conversation(out);
+        expect(after).toHaveLength(expected.length);
+        expected.forEach((entry, i) => {
+          if ('exact' in entry) {
+            expect(after[i]).toStrictEqual(entry.exact);
+          } else {
+            expect(h.text(after[i]).startsWith(MARK)).toBe(true);
+            expect(h.withoutText(after[i])).toStrictEqual(h.withoutText(entry.edited));
+          }
+        });
+        if (state.system === 'same') expect(h.system(out)).toStrictEqual(h.system(request));
+        if (state.system === 'edited') expect(h.text(h.system(out)).startsWith(MARK)).toBe(true);
+        if (state.system === 'deleted') expect(h.system(out)).toBeUndefined();
+      }),
+    );
+  });
+
   it('never mutates the original request', () => {
     fc.assert(
       fc.property(withIndex, ([request, k]) => {
