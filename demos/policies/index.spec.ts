@@ -1,7 +1,8 @@
 /** The suite installed on a real hook system: every policy answers its own events, none interferes with another. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookSystem, type HookSystem } from '../../lib/index.js';
-import { registerPolicySuite } from './index.js';
+import { beforeTool, runHookScript } from '../../lib/testing/index.js';
+import { HOOK_SCRIPT, registerPolicySuite } from './index.js';
 import { makeProjectDir } from './testSupport.js';
 
 let system: HookSystem | undefined;
@@ -42,5 +43,20 @@ describe('registerPolicySuite', () => {
     expect(stop.blocked).toBe(true);
     for (const registration of registrations) expect(registration.unregister()).toBe(true);
     expect(system.plan('BeforeTool', { tool_name: 'write_file' }).hooks).toEqual([]);
+  });
+});
+
+describe('bin/hook.mjs', () => {
+  it('fails open (exit 1, a warning) on an unknown policy or broken options', async () => {
+    project = makeProjectDir();
+    const event = beforeTool('run_shell_command', { command: 'rm -rf /' });
+    const unknown = await runHookScript(HOOK_SCRIPT, event, { args: ['no-such-policy'], projectDir: project.dir });
+    expect(unknown).toMatchObject({ outcome: 'warning', exitCode: 1 });
+    expect(unknown.stderr).toMatch(/unknown policy "no-such-policy"; one of: protect-paths, dangerous-commands/);
+    const broken = await runHookScript(HOOK_SCRIPT, event, {
+      args: ['dangerous-commands', '{not json'],
+      projectDir: project.dir,
+    });
+    expect(broken).toMatchObject({ outcome: 'warning', exitCode: 1 });
   });
 });

@@ -17,11 +17,14 @@ export interface FunctionHookExecutorOptions {
   fallback?: HookExecutor;
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 const synchronous = (hook: FunctionHook): FunctionHook => ({
   ...hook,
   run: (input, context) => {
     const returned = hook.run(input, context);
-    if (isObservable(returned) || returned instanceof Promise) return returned;
+    if (isObservable(returned) || isThenable(returned)) return returned;
     return of(returned) as Observable<HookOutput>;
   },
 });

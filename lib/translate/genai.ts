@@ -2,7 +2,10 @@
  * Translator between Google GenAI `generateContent` requests/responses and the stable hook format.
  *
  * Round trips are exact: every stable message carries `ref` (`system`, `contents/<i>`) and whatever the stable
- * format cannot show is restored from the original. What hooks cannot see or change (lossy):
+ * format cannot show is restored from the original. A hook's request counts as a partial over the
+ * original's stable view (absent `model`, `messages`, `config` or `toolConfig` are unchanged). Messages correspond
+ * by `ref`; one without a ref is new, unless no message has one: then they pair by position (alignMessages.ts).
+ * What hooks cannot see or change (lossy):
  * - Message parts other than answer text (inlineData, fileData, functionCall, functionResponse, thought parts,
  *   code execution, …) are hidden; they stay attached to their own message through any edit. A message with no
  *   text shows `content: ''`; giving it text adds a text part before its other parts.

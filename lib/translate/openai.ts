@@ -2,7 +2,10 @@
  * Translator between OpenAI Chat Completions requests/responses and the stable hook format.
  *
  * Round trips are exact: every stable message carries `ref` (`messages/<i>`) and whatever the stable format
- * cannot show is restored from the original. What hooks cannot see or change (lossy):
+ * cannot show is restored from the original. A hook's request counts as a partial over the
+ * original's stable view (absent `model`, `messages`, `config` or `toolConfig` are unchanged). Messages correspond
+ * by `ref`; one without a ref is new, unless no message has one: then they pair by position (alignMessages.ts).
+ * What hooks cannot see or change (lossy):
  * - Content parts other than text (image_url, input_audio, file, refusal) and message fields other than role,
  *   content and name (tool_calls, tool_call_id, refusal, audio, …) are hidden; they stay attached to their own
  *   message through any edit. A message with no text (tool calls only, content null) shows `content: ''`.
