@@ -2,7 +2,7 @@
  * Engine overhead: the no-hook fast path and an event with one function hook, in events per second,
  * side by side with a plain loop doing the same lookup (a Map from event name to hooks).
  */
-import { createHookSystem, type HookResult } from '../lib/index.js';
+import { createHookSystem, type HookResult } from '../dist/lib/index.js';
 import { interleave, round3 } from './measure.js';
 
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a', content: 'x' } };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every benchmark in one process and writes the figures to bench/results.json.
+ * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get) in one process and writes the figures to bench/results.json.
  * Pass names to run a subset: `npm run bench -- engine`.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,44 +1,48 @@
 /**
- * Command-hook cost: one trivial `sh` hook through hookstream against a raw `child_process.spawn` of
- * the same command in the same run (median latency ratio), and the fan-out of 16 parallel hooks
- * against one.
+ * Command-hook cost: one trivial hook through hookstream against a raw `child_process.spawn` of the same
+ * program in the same run (median latency ratio), for the shell form (`bash -c`) and the exec form
+ * (`sh -c …` as command + args); and the fan-out of 16 parallel hooks against one.
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { createHookSystem } from '../lib/index.js';
+import { createHookSystem } from '../dist/lib/index.js';
 import { interleave, round3 } from './measure.js';
 
-const COMMAND = 'cat >/dev/null; echo "{}"';
+const SCRIPT = 'cat >/dev/null; echo "{}"';
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
+const payload = `${JSON.stringify(fields)}\n`;
 
-const rawSpawn = (): Promise<void> =>
+/** The baseline: spawn, write the payload, read both pipes to the end. */
+const rawSpawn = (program: string): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', COMMAND], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(program, ['-c', SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.on('error', () => undefined);
     child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', () => resolve());
-    child.stdin.end(`${JSON.stringify(fields)}\n`);
+    child.on('close', () => {
+      resolve();
+    });
+    child.stdin.end(payload);
   });
 
-const settingsWith = (count: number) => ({
-  tools: { enableHooks: true },
-  hooks: {
-    BeforeTool: [{ hooks: Array.from({ length: count }, (_, i) => ({ type: 'command', command: `${COMMAND} # ${i}` })) }],
-  },
-});
+const systemWith = (hooks: object[]) =>
+  createHookSystem({ projectDir: tmpdir(), settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } } });
 
 export const benchSpawn = async (): Promise<Record<string, unknown>> => {
-  const projectDir = tmpdir();
-  const single = createHookSystem({ projectDir, settings: settingsWith(1) });
-  const fanOut = createHookSystem({ projectDir, settings: settingsWith(16) });
+  const shellForm = systemWith([{ type: 'command', command: SCRIPT }]);
+  const execForm = systemWith([{ type: 'command', command: 'sh', args: ['-c', SCRIPT] }]);
+  const fanOut = systemWith(Array.from({ length: 16 }, (_, i) => ({ type: 'command', command: `${SCRIPT} # ${i}` })));
   try {
     const latency = await interleave(
       {
-        rawSpawn,
-        hookstream: async () => {
-          await single.fire('BeforeTool', fields);
+        rawBash: () => rawSpawn('bash'),
+        hookstreamShellForm: async () => {
+          await shellForm.fire('BeforeTool', fields);
+        },
+        rawSh: () => rawSpawn('sh'),
+        hookstreamExecForm: async () => {
+          await execForm.fire('BeforeTool', fields);
         },
       },
       { rounds: 15, batch: 8 },
@@ -46,7 +50,7 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
     const fan = await interleave(
       {
         oneHook: async () => {
-          await single.fire('BeforeTool', fields);
+          await shellForm.fire('BeforeTool', fields);
         },
         sixteenHooks: async () => {
           await fanOut.fire('BeforeTool', fields);
@@ -54,14 +58,23 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
       },
       { rounds: 9, batch: 3 },
     );
+    const ms = (name: string): number => round3(latency[name] ?? 0);
     return {
-      description: 'median milliseconds per event (interleaved rounds); trivial sh hook reading stdin and printing {}',
-      latencyMs: { rawSpawn: round3(latency.rawSpawn ?? 0), hookstream: round3(latency.hookstream ?? 0) },
-      hookstreamVsRawSpawn: round3((latency.hookstream ?? 0) / (latency.rawSpawn ?? 1)),
+      description: 'median milliseconds per event (interleaved rounds); a trivial hook that reads stdin and prints {}',
+      latencyMs: {
+        rawSpawnBash: ms('rawBash'),
+        hookstreamShellForm: ms('hookstreamShellForm'),
+        rawSpawnSh: ms('rawSh'),
+        hookstreamExecFormSh: ms('hookstreamExecForm'),
+      },
+      ratios: {
+        shellFormVsRawBash: round3(ms('hookstreamShellForm') / ms('rawBash')),
+        execFormVsRawSh: round3(ms('hookstreamExecForm') / ms('rawSh')),
+      },
       fanOutMs: { oneHook: round3(fan.oneHook ?? 0), sixteenParallelHooks: round3(fan.sixteenHooks ?? 0) },
       sixteenVsOne: round3((fan.sixteenHooks ?? 0) / (fan.oneHook ?? 1)),
     };
   } finally {
-    await Promise.all([single.dispose(), fanOut.dispose()]);
+    await Promise.all([shellForm.dispose(), execForm.dispose(), fanOut.dispose()]);
   }
 };

@@ -1,9 +1,13 @@
 /**
- * The engines behind `runParallel` and `runSequential`: run one event's plan through an executor.
- * Every hook run is guarded so that a broken executor yields a `failed` record, never a stream error.
+ * The engine behind `runParallel` and `runSequential`: run one event's plan through an executor and
+ * emit the event with one run record per hook, in plan order.
+ *
+ * Written as one `new Observable` rather than an operator chain (`from → mergeMap → take → catchError →
+ * toArray`): it runs for every event that has hooks, and this shape allocates a handful of objects
+ * instead of a dozen subscribers. The semantics are those of that chain: at most `concurrency` hooks
+ * subscribed at once, each unsubscribed as soon as it answers, all unsubscribed on teardown.
  */
-import { defer, from, of, type Observable } from 'rxjs';
-import { catchError, concatMap, defaultIfEmpty, map, mergeMap, take, tap, toArray } from 'rxjs/operators';
+import { Observable, type Subscription } from 'rxjs';
 import { effectiveDecision } from '../aggregate/summarize.js';
 import type { HookInput } from '../events/inputs.js';
 import { applyHookOutputToInput } from '../run/chainInput.js';
@@ -18,35 +22,6 @@ const failedRun = (hook: HookEntry, message: string): HookRun => ({
   message,
 });
 
-/** One guarded hook run: exactly one record, whatever the executor does. */
-export const guardedRun = (executor: HookExecutor, hook: HookEntry, input: HookInput): Observable<HookRun> =>
-  defer(() => executor(hook, input)).pipe(
-    take(1),
-    defaultIfEmpty(failedRun(hook, `Hook "${hook.name}" produced no run record`)),
-    catchError((error: unknown) =>
-      of(failedRun(hook, `Hook "${hook.name}" failed: ${error instanceof Error ? error.message : String(error)}`)),
-    ),
-  );
-
-/** Whether a run ends a sequential chain (DESIGN §3: a blocking hook ends the chain). */
-export const isBlockingRun = (event: HookInput['hook_event_name'], run: HookRun): boolean => {
-  if (run.outcome === 'blocked') return true;
-  const decision = effectiveDecision(event, run.output);
-  return decision === 'block' || decision === 'deny';
-};
-
-/** All hooks of the plan at once (up to `concurrency`); records come back in plan order. */
-export const runPlanParallel = (executor: HookExecutor, planned: PlannedEvent, concurrency: number): Observable<RanEvent> =>
-  from(planned.plan.hooks).pipe(
-    mergeMap((hook, index) => guardedRun(executor, hook, planned.input).pipe(map((run) => [index, run] as const)), concurrency),
-    toArray(),
-    map((indexed) => {
-      const runs: HookRun[] = new Array<HookRun>(indexed.length);
-      for (const [index, run] of indexed) runs[index] = run;
-      return { ...planned, runs, finalInput: planned.input };
-    }),
-  );
-
 const skippedRun = (hook: HookEntry): HookRun => ({
   name: hook.name,
   source: hook.origin.source,
@@ -55,23 +30,113 @@ const skippedRun = (hook: HookEntry): HookRun => ({
   message: `Hook "${hook.name}" skipped: an earlier hook in the chain blocked`,
 });
 
-/** One hook after another; each successful output is chained into the next input; a block ends the chain. */
-export const runPlanSequential = (executor: HookExecutor, planned: PlannedEvent): Observable<RanEvent> =>
-  defer(() => {
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Subscribes to one hook run and reports exactly one record, whatever the executor does: its first
+ * value (then unsubscribes), a `failed` record for an error, a throw or completion without a value.
+ */
+const subscribeGuarded = (
+  executor: HookExecutor,
+  hook: HookEntry,
+  input: HookInput,
+  onRun: (run: HookRun) => void,
+): Subscription | undefined => {
+  let settled = false;
+  let subscription: Subscription | undefined;
+  const settle = (run: HookRun): void => {
+    if (settled) return;
+    settled = true;
+    subscription?.unsubscribe();
+    onRun(run);
+  };
+  try {
+    subscription = executor(hook, input).subscribe({
+      next: settle,
+      error: (error: unknown) => {
+        settle(failedRun(hook, `Hook "${hook.name}" failed: ${errorText(error)}`));
+      },
+      complete: () => {
+        settle(failedRun(hook, `Hook "${hook.name}" produced no run record`));
+      },
+    });
+  } catch (error) {
+    settle(failedRun(hook, `Hook "${hook.name}" failed: ${errorText(error)}`));
+  }
+  // A synchronous answer settled before `subscription` was assigned: release it now.
+  if (settled) subscription?.unsubscribe();
+  return subscription;
+};
+
+/** Whether a run ends a sequential chain (DESIGN §3: a blocking hook ends the chain). */
+export const isBlockingRun = (event: HookInput['hook_event_name'], run: HookRun): boolean => {
+  if (run.outcome === 'blocked') return true;
+  const decision = effectiveDecision(event, run.output);
+  return decision === 'block' || decision === 'deny';
+};
+
+/**
+ * Runs the plan's hooks, at most `concurrency` at once. With `chain`, each successful output is merged
+ * into the next hook's input and a blocking run marks every later hook `skipped` (use concurrency 1).
+ */
+const runPlan = (executor: HookExecutor, planned: PlannedEvent, concurrency: number, chain: boolean) =>
+  new Observable<RanEvent>((subscriber) => {
+    const hooks = planned.plan.hooks;
+    const runs = new Array<HookRun>(hooks.length);
+    const live = new Map<number, Subscription>();
     let current = planned.input;
     let blocked = false;
-    return from(planned.plan.hooks).pipe(
-      concatMap((hook) =>
-        blocked
-          ? of(skippedRun(hook))
-          : guardedRun(executor, hook, current).pipe(
-              tap((run) => {
-                if (isBlockingRun(planned.plan.event, run)) blocked = true;
-                else if (run.outcome === 'success') current = applyHookOutputToInput(current, run.output);
-              }),
-            ),
-      ),
-      toArray(),
-      map((runs) => ({ ...planned, runs, finalInput: current })),
-    );
+    let started = 0;
+    let finished = 0;
+    let active = 0;
+    let settled = false;
+
+    const record = (index: number, run: HookRun): void => {
+      runs[index] = run;
+      finished += 1;
+      if (chain) {
+        if (isBlockingRun(planned.plan.event, run)) blocked = true;
+        else if (run.outcome === 'success') current = applyHookOutputToInput(current, run.output);
+      }
+    };
+    const pump = (): void => {
+      while (!settled && active < concurrency && started < hooks.length) {
+        const index = started++;
+        const hook = hooks[index] as HookEntry;
+        if (blocked) {
+          record(index, skippedRun(hook));
+          continue;
+        }
+        active += 1;
+        const subscription = subscribeGuarded(executor, hook, chain ? current : planned.input, (run) => {
+          active -= 1;
+          live.delete(index);
+          record(index, run);
+          pump();
+        });
+        if (subscription && !subscription.closed) live.set(index, subscription);
+      }
+      if (!settled && finished === hooks.length) {
+        settled = true;
+        subscriber.next({ ...planned, runs, finalInput: current });
+        subscriber.complete();
+      }
+    };
+    pump();
+    return () => {
+      settled = true;
+      for (const subscription of live.values()) subscription.unsubscribe();
+      live.clear();
+    };
   });
+
+/** All hooks of the plan at once (up to `concurrency`); records come back in plan order. */
+export const runPlanParallel = (
+  executor: HookExecutor,
+  planned: PlannedEvent,
+  concurrency: number,
+): Observable<RanEvent> => runPlan(executor, planned, concurrency, false);
+
+/** One hook after another; each successful output is chained into the next input; a block ends the chain. */
+export const runPlanSequential = (executor: HookExecutor, planned: PlannedEvent): Observable<RanEvent> =>
+  runPlan(executor, planned, 1, true);

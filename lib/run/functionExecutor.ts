@@ -67,7 +67,24 @@ export const createFunctionExecutor =
       }
       const scheduler = options.scheduler ?? asapScheduler;
       const started = scheduler.now();
-      const controller = new AbortController();
+      // Created on first use: most hooks never look at their signal, and an AbortSignal costs microseconds.
+      // A signal first read after the run was cancelled is born aborted.
+      let controller: AbortController | undefined;
+      let abortedWith: { reason: unknown } | undefined;
+      const abort = (reason?: unknown): void => {
+        if (abortedWith) return;
+        abortedWith = { reason };
+        controller?.abort(reason);
+      };
+      const context = {
+        get signal(): AbortSignal {
+          if (!controller) {
+            controller = new AbortController();
+            if (abortedWith) controller.abort(abortedWith.reason);
+          }
+          return controller.signal;
+        },
+      };
       let finished = false;
       let inner: Subscription | undefined;
       let timer: Subscription | undefined;
@@ -99,12 +116,12 @@ export const createFunctionExecutor =
             outcome: 'timeout',
             message: `Hook "${entry.name}" timed out after ${deadline}ms`,
           });
-          controller.abort(new Error(`timed out after ${deadline}ms`));
+          abort(new Error(`timed out after ${deadline}ms`));
         }, deadline);
       }
 
       try {
-        const returned = definition.run(input, { signal: controller.signal });
+        const returned = definition.run(input, context);
         if (isObservable(returned)) {
           let lastValue: unknown;
           inner = returned.subscribe({
@@ -127,7 +144,7 @@ export const createFunctionExecutor =
         // Only a run cancelled before it finished aborts the hook's signal.
         if (!finished) {
           finished = true;
-          controller.abort();
+          abort();
         }
       };
     });
