@@ -27,7 +27,10 @@ const rawSpawn = (program: string): Promise<void> =>
   });
 
 const systemWith = (hooks: object[]) =>
-  createHookSystem({ projectDir: tmpdir(), settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } } });
+  createHookSystem({
+    projectDir: tmpdir(),
+    settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } },
+  });
 
 export const benchSpawn = async (): Promise<Record<string, unknown>> => {
   const shellForm = systemWith([{ type: 'command', command: SCRIPT }]);

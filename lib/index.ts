@@ -8,7 +8,14 @@ export type { HookSystemOptions, SettingsSource } from './system/options.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
 export { HookSystemDisposedError, InvalidHookError, UnknownEventError } from './system/errors.js';
 
-export { ACCEPTED_EVENT_NAMES, EVENT_NAMES, MATCH_TARGET, aliasesOf, canonicalEventName, isEventName } from './events/names.js';
+export {
+  ACCEPTED_EVENT_NAMES,
+  EVENT_NAMES,
+  MATCH_TARGET,
+  aliasesOf,
+  canonicalEventName,
+  isEventName,
+} from './events/names.js';
 export type { EventName } from './events/names.js';
 export type {
   EventFields,

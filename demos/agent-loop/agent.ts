@@ -23,7 +23,12 @@ import type { Ui } from './ui.js';
 /** A view of the hook system that reports every fired event's result to the narration. */
 const counted = (hooks: HookSystem, ui: Ui): HookSystem => {
   const view = Object.create(hooks) as HookSystem;
-  view.fire$ = (event, fields) => hooks.fire$(event, fields).pipe(tap((result) => ui.count(result)));
+  view.fire$ = (event, fields) =>
+    hooks.fire$(event, fields).pipe(
+      tap((result) => {
+        ui.count(result);
+      }),
+    );
   view.fire = (event, fields) => hooks.fire(event, fields).then((result) => (ui.count(result), result));
   return view;
 };
@@ -66,7 +71,9 @@ export const runSession = async ({ hooks: raw, projectDir, ui, setReadOnly }: Se
       if (outcome.toolConfig) {
         const offered = offeredTools(outcome.request);
         const withheld = TOOL_DECLARATIONS.map((d) => d.name).filter((name) => !offered.includes(name));
-        ui.restricted(`model offered ${offered.join(', ') || 'no tools'}; withheld ${withheld.join(', ') || 'nothing'}`);
+        ui.restricted(
+          `model offered ${offered.join(', ') || 'no tools'}; withheld ${withheld.join(', ') || 'nothing'}`,
+        );
       }
       for (const warning of outcome.warnings) ui.warning(warning);
       const parts: GenAIPart[] = outcome.response.candidates?.[0]?.content?.parts ?? [];
@@ -104,7 +111,10 @@ export const runSession = async ({ hooks: raw, projectDir, ui, setReadOnly }: Se
     const start = await sessionStartWithHooks(hooks, 'startup');
     if (start.additionalContext) {
       systemInstruction += `\n\n${start.additionalContext}`;
-      const firstLines = start.additionalContext.split('\n').filter((l) => l.startsWith('- ')).slice(0, 2);
+      const firstLines = start.additionalContext
+        .split('\n')
+        .filter((l) => l.startsWith('- '))
+        .slice(0, 2);
       ui.context(`project context added to the system instruction, e.g. ${firstLines.join(' ')}`);
     }
 

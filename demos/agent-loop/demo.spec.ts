@@ -17,7 +17,9 @@ describe('demo: agent loop', () => {
     // Context injected at SessionStart.
     expect(stdout).toMatch(/📎 context project context added to the system instruction/);
     // Tools restricted by BeforeToolSelection in the read-only phase.
-    expect(stdout).toMatch(/🔒 restricted model offered list_directory, read_file; withheld write_file, run_shell_command/);
+    expect(stdout).toMatch(
+      /🔒 restricted model offered list_directory, read_file; withheld write_file, run_shell_command/,
+    );
     // A write to a protected path blocked, and the model adapting.
     expect(stdout).toMatch(/⛔ blocked write_file: .*\.env/);
     expect(stdout).toMatch(/configuration goes in config\/ instead/);
@@ -33,7 +35,9 @@ describe('demo: agent loop', () => {
     expect(stdout).toMatch(/↻ one more turn CHANGELOG\.md has no entry for farewell\(\)/);
     expect(stdout).toMatch(/AfterAgent done after 1 forced turn/);
     // A broken hook failing open with a warning.
-    expect(stdout).toMatch(/⚠ warning Hook "audit-log" exited with code 1: .*AUDIT_URL is not set.* the agent carries on/);
+    expect(stdout).toMatch(
+      /⚠ warning Hook "audit-log" exited with code 1: .*AUDIT_URL is not set.* the agent carries on/,
+    );
     // The closing summary.
     expect(stdout).toMatch(/Summary[\s\S]*hooks run\s+\d+[\s\S]*decisions blocked\s+2[\s\S]*time in hooks\s+\d+ ms/);
   });

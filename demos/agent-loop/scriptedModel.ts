@@ -35,7 +35,9 @@ const reply = (parts: GenAIPart[]): GenAIResponse => ({
 
 /** The names of the tools this request offers the model, after any hook restriction. */
 export const offeredTools = (request: GenAIRequest): string[] => {
-  const declared = (request.config?.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => String(d.name));
+  const declared = (request.config?.tools ?? [])
+    .flatMap((t) => t.functionDeclarations ?? [])
+    .map((d) => String(d.name));
   const calling = request.config?.toolConfig?.functionCallingConfig;
   if (calling?.mode === 'NONE') return [];
   return calling?.allowedFunctionNames ? declared.filter((n) => calling.allowedFunctionNames?.includes(n)) : declared;
@@ -61,7 +63,12 @@ export const createScriptedModel = (): ScriptedModel => {
       const offered = offeredTools(request);
       calls.push({ offered });
       const results = lastToolResults(request.contents);
-      const lastUser = request.contents.filter((c) => c.role === 'user').at(-1)?.parts?.map((p) => p.text ?? '').join('') ?? '';
+      const lastUser =
+        request.contents
+          .filter((c) => c.role === 'user')
+          .at(-1)
+          ?.parts?.map((p) => p.text ?? '')
+          .join('') ?? '';
       await new Promise((r) => setTimeout(r, 40)); // "thinking"
       // Planning: look around with whatever read tools are offered.
       if (step === 0) {

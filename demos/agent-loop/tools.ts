@@ -8,8 +8,16 @@ import path from 'node:path';
 import type { ToolResult } from '../../lib/index.js';
 
 export const TOOL_DECLARATIONS = [
-  { name: 'list_directory', description: 'List a directory', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
-  { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  {
+    name: 'list_directory',
+    description: 'List a directory',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+  },
+  {
+    name: 'read_file',
+    description: 'Read a file',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+  },
   {
     name: 'write_file',
     description: 'Write a file',
@@ -25,7 +33,8 @@ export const TOOL_DECLARATIONS = [
 type Tool = (input: Record<string, unknown>) => ToolResult;
 
 export const createTools = (projectDir: string): Record<string, Tool> => {
-  const resolve = (p: unknown): string => path.resolve(projectDir, String(p ?? '.'));
+  const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+  const resolve = (p: unknown): string => path.resolve(projectDir, text(p, '.'));
   return {
     list_directory: (input) => {
       const entries = readdirSync(resolve(input.path), { withFileTypes: true })
@@ -37,16 +46,26 @@ export const createTools = (projectDir: string): Record<string, Tool> => {
     write_file: (input) => {
       const target = resolve(input.path);
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, String(input.content ?? ''));
-      return { llmContent: `Wrote ${String(input.content ?? '').length} bytes to ${String(input.path)}` };
+      const content = text(input.content);
+      writeFileSync(target, content);
+      return { llmContent: `Wrote ${content.length} bytes to ${text(input.path)}` };
     },
     run_shell_command: (input) => {
-      const run = spawnSync('bash', ['-c', String(input.command)], { cwd: projectDir, encoding: 'utf8', timeout: 120_000 });
+      const run = spawnSync('bash', ['-c', String(input.command)], {
+        cwd: projectDir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       const output = `${run.stdout}${run.stderr}`.trim();
       const passed = run.status === 0;
       return {
         llmContent: `exit code ${run.status ?? run.signal}\n${output}`,
-        display: passed ? `exit 0 — ${output.split('\n').filter((l) => /^# (pass|fail)/.test(l)).join(', ')}` : output,
+        display: passed
+          ? `exit 0 — ${output
+              .split('\n')
+              .filter((l) => /^# (pass|fail)/.test(l))
+              .join(', ')}`
+          : output,
         isError: !passed,
       };
     },

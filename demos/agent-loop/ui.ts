@@ -20,7 +20,9 @@ const MODIFYING_KEYS = ['tool_input', 'llm_request', 'llm_response', 'toolConfig
 
 /** Whether any hook of the result changed what flows on (arguments, request, response, tools, context). */
 export const isModified = (result: HookResult): boolean =>
-  result.hooks.some((run) => Object.keys(run.output?.hookSpecificOutput ?? {}).some((key) => MODIFYING_KEYS.includes(key)));
+  result.hooks.some((run) =>
+    Object.keys(run.output?.hookSpecificOutput ?? {}).some((key) => MODIFYING_KEYS.includes(key)),
+  );
 
 export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
   const paint = (style: Style, text: string): string => (color ? styleText(style, text) : text);
@@ -34,7 +36,9 @@ export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
   const drawSpinner = (): void => {
     if (!color || running.size === 0) return;
     frame = (frame + 1) % spinner.length;
-    out.write(`\r\x1b[2K${paint('cyan', spinner[frame] ?? '')} ${paint('dim', `running ${[...running.keys()].join(', ')}…`)}`);
+    out.write(
+      `\r\x1b[2K${paint('cyan', spinner[frame] ?? '')} ${paint('dim', `running ${[...running.keys()].join(', ')}…`)}`,
+    );
   };
   const line = (text: string): void => {
     clearSpinner();
@@ -46,19 +50,45 @@ export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
   return {
     stats,
     paint,
-    heading: (text: string) => line(`\n${paint(['bold', 'underline'], text)}`),
-    say: (who: string, text: string) => line(`${paint('bold', who.padEnd(6))} ${text}`),
-    event: (name: string, detail = '') => line(`${paint('magenta', `▸ ${name}`)}${detail ? ` ${paint('dim', detail)}` : ''}`),
-    blocked: (text: string) => line(`  ${paint('red', '⛔ blocked')} ${text}`),
-    modified: (text: string) => line(`  ${paint('yellow', '✎ modified')} ${text}`),
-    context: (text: string) => line(`  ${paint('cyan', '📎 context')} ${text}`),
-    restricted: (text: string) => line(`  ${paint('yellow', '🔒 restricted')} ${text}`),
-    redacted: (text: string) => line(`  ${paint('yellow', '✂ redacted')} ${text}`),
-    warning: (text: string) => line(`  ${paint('yellow', '⚠ warning')} ${text}`),
-    stopped: (text: string) => line(`  ${paint('red', '■ stopped')} ${text}`),
-    forced: (text: string) => line(`  ${paint('yellow', '↻ one more turn')} ${text}`),
-    info: (text: string) => line(`  ${paint('dim', text)}`),
-    ok: (text: string) => line(`  ${paint('green', '✔')} ${text}`),
+    heading: (text: string) => {
+      line(`\n${paint(['bold', 'underline'], text)}`);
+    },
+    say: (who: string, text: string) => {
+      line(`${paint('bold', who.padEnd(6))} ${text}`);
+    },
+    event: (name: string, detail = '') => {
+      line(`${paint('magenta', `▸ ${name}`)}${detail ? ` ${paint('dim', detail)}` : ''}`);
+    },
+    blocked: (text: string) => {
+      line(`  ${paint('red', '⛔ blocked')} ${text}`);
+    },
+    modified: (text: string) => {
+      line(`  ${paint('yellow', '✎ modified')} ${text}`);
+    },
+    context: (text: string) => {
+      line(`  ${paint('cyan', '📎 context')} ${text}`);
+    },
+    restricted: (text: string) => {
+      line(`  ${paint('yellow', '🔒 restricted')} ${text}`);
+    },
+    redacted: (text: string) => {
+      line(`  ${paint('yellow', '✂ redacted')} ${text}`);
+    },
+    warning: (text: string) => {
+      line(`  ${paint('yellow', '⚠ warning')} ${text}`);
+    },
+    stopped: (text: string) => {
+      line(`  ${paint('red', '■ stopped')} ${text}`);
+    },
+    forced: (text: string) => {
+      line(`  ${paint('yellow', '↻ one more turn')} ${text}`);
+    },
+    info: (text: string) => {
+      line(`  ${paint('dim', text)}`);
+    },
+    ok: (text: string) => {
+      line(`  ${paint('green', '✔')} ${text}`);
+    },
 
     /** Follows every hook run: spinner while running, a dim line when each finishes. */
     follow: (hooks: HookSystem) =>
@@ -80,7 +110,9 @@ export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
         stats.hookMs += record.run.durationMs;
         const outcome = record.run.outcome;
         const tint: Style = outcome === 'success' ? 'green' : outcome === 'blocked' ? 'red' : 'yellow';
-        line(`    ${paint('dim', '·')} ${paint('dim', `${record.event} hook`)} ${record.hook} ${paint(tint, outcome)} ${paint('dim', `${record.run.durationMs} ms`)}`);
+        line(
+          `    ${paint('dim', '·')} ${paint('dim', `${record.event} hook`)} ${record.hook} ${paint(tint, outcome)} ${paint('dim', `${record.run.durationMs} ms`)}`,
+        );
       }),
 
     /** Counts one fired event and its decision for the summary. */

@@ -29,7 +29,9 @@ export const effectiveDecision = (event: EventName, output: HookOutput | undefin
 
 const reasonOf = (event: EventName, output: HookOutput | undefined): string | undefined =>
   output?.reason ??
-  (event === 'BeforeTool' && output?.decision == null ? output?.hookSpecificOutput?.permissionDecisionReason : undefined);
+  (event === 'BeforeTool' && output?.decision == null
+    ? output?.hookSpecificOutput?.permissionDecisionReason
+    : undefined);
 
 /** Whether a run counts as healthy execution (ran and exited 0; a decision-block at exit 0 is healthy). */
 const isHealthy = (run: HookRun): boolean =>
@@ -77,7 +79,10 @@ export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
         : undefined,
     specific: isObject(specific) ? specific : undefined,
     toolSelection: toolConfig
-      ? selection(toolConfig.mode, toolConfig.allowedFunctionNames && [...new Set(toolConfig.allowedFunctionNames)].sort())
+      ? selection(
+          toolConfig.mode,
+          toolConfig.allowedFunctionNames && [...new Set(toolConfig.allowedFunctionNames)].sort(),
+        )
       : {},
   };
 };

@@ -153,7 +153,9 @@ const PLATFORM_COMMAND: Partial<Record<NodeJS.Platform, (typeof PLATFORM_COMMAND
 function withPlatformCommand(hook: Record<string, unknown>): Record<string, unknown> {
   if (!PLATFORM_COMMAND_KEYS.some((key) => key in hook)) return hook;
   const override = hook[PLATFORM_COMMAND[process.platform] ?? 'commandLinux'];
-  const rest = Object.fromEntries(Object.entries(hook).filter(([key]) => !(PLATFORM_COMMAND_KEYS as readonly string[]).includes(key)));
+  const rest = Object.fromEntries(
+    Object.entries(hook).filter(([key]) => !(PLATFORM_COMMAND_KEYS as readonly string[]).includes(key)),
+  );
   return typeof override === 'string' ? { ...rest, command: override } : rest;
 }
 

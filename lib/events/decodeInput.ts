@@ -36,7 +36,9 @@ export const decodeEventInput = <E extends EventName>(
   base: () => BaseFields,
 ): HookInputOf<E> => {
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-    throw new InvalidEventInputError(event, [`expected the event's fields as an object, received ${JSON.stringify(fields)}`]);
+    throw new InvalidEventInputError(event, [
+      `expected the event's fields as an object, received ${JSON.stringify(fields)}`,
+    ]);
   }
   const decoded = EVENT_FIELDS[event].decode(fields);
   if (isLeft(decoded)) throw new InvalidEventInputError(event, formatValidationErrors(decoded.left));

@@ -143,7 +143,9 @@ export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventNam
         warnings,
       );
     } else {
-      warnings.push(`field "hookSpecificOutput": expected object, received ${describe(raw.hookSpecificOutput)}; ignored`);
+      warnings.push(
+        `field "hookSpecificOutput": expected object, received ${describe(raw.hookSpecificOutput)}; ignored`,
+      );
     }
   }
   return { output, warnings };

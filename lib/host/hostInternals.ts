@@ -25,7 +25,9 @@ export function fireHook(
       subscription.unsubscribe();
       reject(abortReason(signal));
     };
-    const settle = () => { signal.removeEventListener('abort', onAbort); };
+    const settle = () => {
+      signal.removeEventListener('abort', onAbort);
+    };
     const subscription = hooks.fire$(event, fields).subscribe({
       next: (result) => {
         settle();
@@ -53,7 +55,9 @@ export const fromAbortable = <T>(job: (signal: AbortSignal) => Promise<T>): Obse
         if (!controller.signal.aborted) subscriber.error(error);
       },
     );
-    return () => { controller.abort(); };
+    return () => {
+      controller.abort();
+    };
   });
 
 /** True when firing `event` would run at least one hook: the test that guards every translation. */

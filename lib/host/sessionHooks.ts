@@ -89,17 +89,21 @@ export function sessionEndWithHooks(
     }, flushMs);
     timer.unref();
     const subscription = hooks.fire$('SessionEnd', { reason }).subscribe({
-      next: (result) => { finish({
+      next: (result) => {
+        finish({
           timedOut: false,
           result,
           systemMessages: result.systemMessage === undefined ? [] : [result.systemMessage],
           warnings: result.warnings,
-        }); },
-      error: (error: unknown) => { finish({
+        });
+      },
+      error: (error: unknown) => {
+        finish({
           timedOut: false,
           systemMessages: [],
           warnings: [`SessionEnd: ${error instanceof Error ? error.message : String(error)}`],
-        }); },
+        });
+      },
     });
     if (done) subscription.unsubscribe();
   });

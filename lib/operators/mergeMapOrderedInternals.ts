@@ -14,7 +14,14 @@ export const mergeMapOrdered =
       let next = 0;
       return source
         .pipe(
-          mergeMap((value, index) => project(value, index).pipe(toArray(), map((values) => [index, values] as const)), concurrent),
+          mergeMap(
+            (value, index) =>
+              project(value, index).pipe(
+                toArray(),
+                map((values) => [index, values] as const),
+              ),
+            concurrent,
+          ),
         )
         .subscribe({
           next: ([index, values]) => {
@@ -25,7 +32,11 @@ export const mergeMapOrdered =
               for (const value of ready) subscriber.next(value);
             }
           },
-          error: (error: unknown) => { subscriber.error(error); },
-          complete: () => { subscriber.complete(); },
+          error: (error: unknown) => {
+            subscriber.error(error);
+          },
+          complete: () => {
+            subscriber.complete();
+          },
         });
     });

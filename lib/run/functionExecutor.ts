@@ -97,14 +97,18 @@ export const createFunctionExecutor =
         subscriber.next(applyFailurePolicy(run, definition.strict === true));
         subscriber.complete();
       };
-      const succeed = (value: unknown): void => { settle(toRun(entry, value, scheduler.now() - started)); };
-      const fail = (error: unknown): void => { settle({
+      const succeed = (value: unknown): void => {
+        settle(toRun(entry, value, scheduler.now() - started));
+      };
+      const fail = (error: unknown): void => {
+        settle({
           name: entry.name,
           source: entry.origin.source,
           durationMs: scheduler.now() - started,
           outcome: 'failed',
           message: `Hook "${entry.name}" failed: ${errorText(error)}`,
-        }); };
+        });
+      };
 
       if (definition.timeout !== undefined) {
         const deadline = definition.timeout;
@@ -127,7 +131,9 @@ export const createFunctionExecutor =
           inner = returned.subscribe({
             next: (value) => (lastValue = value),
             error: fail,
-            complete: () => { succeed(lastValue); },
+            complete: () => {
+              succeed(lastValue);
+            },
           });
         } else if (isThenable(returned)) {
           returned.then(succeed, fail);

@@ -141,7 +141,9 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
         return answer$.pipe(tap(() => pending.delete(n)));
       }, options.concurrency ?? Infinity),
     )
-    .subscribe((answer) => { responses.next(answer); });
+    .subscribe((answer) => {
+      responses.next(answer);
+    });
 
   const publish = (message: unknown): void => {
     if (disposed) return;

@@ -45,7 +45,9 @@ export const runtimeEntry = (
       throw new InvalidHookError(`Function hook "${definition.name}" for ${event} needs a "run" function`);
     }
   } else if (definition.type !== 'command' || typeof definition.command !== 'string' || definition.command === '') {
-    throw new InvalidHookError(`A hook for ${event} must be { type: 'function', name, run } or { type: 'command', command }`);
+    throw new InvalidHookError(
+      `A hook for ${event} must be { type: 'function', name, run } or { type: 'command', command }`,
+    );
   }
   let matcher: HookEntry['matcher'];
   if (options.matcher !== undefined && options.matcher !== '' && options.matcher !== '*') {

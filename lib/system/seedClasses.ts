@@ -17,7 +17,11 @@ export class HookRunner {
   /** Runs `hooks` concurrently; records come back in plan order. */
   async executeHooksParallel(hooks: readonly HookEntry[], event: EventName, input: HookInput): Promise<HookRun[]> {
     const ran = await firstValueFrom(
-      runPlanParallel(this.executor, { input, plan: { event, hooks, sequential: false }, startedAt: Date.now() }, Infinity),
+      runPlanParallel(
+        this.executor,
+        { input, plan: { event, hooks, sequential: false }, startedAt: Date.now() },
+        Infinity,
+      ),
     );
     return [...ran.runs];
   }
@@ -35,7 +39,11 @@ export class HookRunner {
 export class HookAggregator {
   constructor(private readonly options: { toolSelection?: 'union' | 'intersection' } = {}) {}
 
-  aggregateResults(runs: readonly HookRun[], event: EventName, input: Readonly<Record<string, unknown>> = {}): AggregatedHookResult {
+  aggregateResults(
+    runs: readonly HookRun[],
+    event: EventName,
+    input: Readonly<Record<string, unknown>> = {},
+  ): AggregatedHookResult {
     const totalDuration = runs.reduce((sum, run) => sum + run.durationMs, 0);
     return assembleHookResult(event, input, runs, {
       durationMs: totalDuration,

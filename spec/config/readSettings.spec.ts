@@ -342,7 +342,12 @@ describe('readSettings: x-code manifest shapes', () => {
     });
     expect(loaded.problems).toEqual([]);
     expect(loaded.entries).toHaveLength(1);
-    expect(loaded.entries[0]?.definition).toEqual({ type: 'command', command: 'node ./lint.js', timeout: 5000, failurePolicy: 'block' });
+    expect(loaded.entries[0]?.definition).toEqual({
+      type: 'command',
+      command: 'node ./lint.js',
+      timeout: 5000,
+      failurePolicy: 'block',
+    });
     expect(loaded.entries[0]?.matcher?.test('edit')).toBe(true);
     expect(loaded.entries[0]?.event).toBe('BeforeTool');
   });

@@ -11,7 +11,9 @@ const run = promisify(execFile);
 const script = new URL('./.quick-start.tmp.mts', import.meta.url);
 
 describe('README', () => {
-  afterAll(() => rmSync(script, { force: true }));
+  afterAll(() => {
+    rmSync(script, { force: true });
+  });
 
   it('opens with the two commands: the demo and the test suite', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -24,7 +24,11 @@ describe('decodeEventInput', () => {
   });
 
   it('lets the host override base fields but never the event name', () => {
-    const input = decodeEventInput('SessionStart', { source: 'resume', session_id: 'mine', hook_event_name: 'X' }, base);
+    const input = decodeEventInput(
+      'SessionStart',
+      { source: 'resume', session_id: 'mine', hook_event_name: 'X' },
+      base,
+    );
     expect(input.session_id).toBe('mine');
     expect(input.hook_event_name).toBe('SessionStart');
   });
@@ -40,7 +44,9 @@ describe('decodeEventInput', () => {
   it('reports missing fields and enum mismatches', () => {
     expect(problemsOf('AfterTool', { tool_name: 'ls', tool_input: {} })).toMatch(/tool_response/);
     expect(problemsOf('SessionStart', { source: 'reboot' })).toMatch(/startup.*resume|"reboot"/);
-    expect(problemsOf('AfterAgent', { prompt: 'p', prompt_response: 'r', stop_hook_active: 'no' })).toMatch(/stop_hook_active/);
+    expect(problemsOf('AfterAgent', { prompt: 'p', prompt_response: 'r', stop_hook_active: 'no' })).toMatch(
+      /stop_hook_active/,
+    );
   });
 
   it('rejects a non-object', () => {
@@ -49,7 +55,12 @@ describe('decodeEventInput', () => {
   });
 
   it('accepts the stable LLM request with SDK extras passing through', () => {
-    const llm_request = { model: 'm', messages: [{ role: 'user', content: 'hi' }], config: { temperature: 1 }, extra: 1 };
+    const llm_request = {
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      config: { temperature: 1 },
+      extra: 1,
+    };
     expect(decodeEventInput('BeforeModel', { llm_request }, base).llm_request).toEqual(llm_request);
     expect(problemsOf('BeforeModel', { llm_request: { messages: [{ role: 'user', content: 3 }] } })).toMatch(/content/);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_EVENT_NAMES, EVENT_NAMES, aliasesOf, canonicalEventName, isEventName } from '../../lib/events/names.js';
+import {
+  ACCEPTED_EVENT_NAMES,
+  EVENT_NAMES,
+  aliasesOf,
+  canonicalEventName,
+  isEventName,
+} from '../../lib/events/names.js';
 
 describe('event names', () => {
   it('maps every canonical name to itself', () => {

@@ -35,7 +35,10 @@ describe('decodeHookOutput', () => {
   });
 
   it('treats decision null as no decision and ignores unknown top-level keys', () => {
-    expect(decodeHookOutput({ decision: null, somethingElse: 'ignored' })).toEqual({ output: { decision: null }, warnings: [] });
+    expect(decodeHookOutput({ decision: null, somethingElse: 'ignored' })).toEqual({
+      output: { decision: null },
+      warnings: [],
+    });
   });
 
   it('rejects a non-object hookSpecificOutput', () => {
@@ -63,11 +66,14 @@ describe('decodeHookOutput: other dialects', () => {
   });
 
   it("reads Claude Code's updatedInput as tool_input, hookstream's spelling winning", () => {
-    expect(decodeHookOutput({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { a: 1 } } }).output).toEqual({
+    expect(
+      decodeHookOutput({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { a: 1 } } }).output,
+    ).toEqual({
       hookSpecificOutput: { permissionDecision: 'allow', tool_input: { a: 1 } },
     });
     expect(
-      decodeHookOutput({ hookSpecificOutput: { updatedInput: { a: 1 }, tool_input: { a: 2 } } }).output.hookSpecificOutput,
+      decodeHookOutput({ hookSpecificOutput: { updatedInput: { a: 1 }, tool_input: { a: 2 } } }).output
+        .hookSpecificOutput,
     ).toEqual({ tool_input: { a: 2 } });
   });
 });

@@ -67,7 +67,7 @@ export function systemWith(kind: HookKind, hooks: Partial<Record<EventName, Hook
       const run = spec.run ?? (() => spec.output);
       system.register(
         event,
-        { type: 'function', name: `${event}-${++n}`, run: run as never },
+        { type: 'function', name: `${event}-${++n}`, run: run },
         {
           ...(spec.matcher !== undefined && { matcher: spec.matcher }),
         },

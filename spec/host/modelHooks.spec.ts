@@ -72,9 +72,7 @@ describe.each(KINDS)('callModelWithHooks with %s hooks', (kind) => {
     ['a text of the wrong type', { text: 42 }],
   ])('BeforeModel block with a malformed llm_response (%s) still blocks', async (_label, llm_response) => {
     const hooks = systemWith(kind, {
-      BeforeModel: [
-        { output: { decision: 'block', reason: 'policy', ...specific('BeforeModel', { llm_response }) } as HookOutput },
-      ],
+      BeforeModel: [{ output: { decision: 'block', reason: 'policy', ...specific('BeforeModel', { llm_response }) } }],
     });
     const model = recordingModel();
     const outcome = await callModelWithHooks(hooks, userRequest(), model.call, { translator: fakeTranslator() });

@@ -57,7 +57,10 @@ describe('streamModelWithHooks without hooks', () => {
   });
 
   it('propagates a stream error', async () => {
-    const failing = () => new Observable<string>((s) => s.error(new Error('connection reset')));
+    const failing = () =>
+      new Observable<string>((s) => {
+        s.error(new Error('connection reset'));
+      });
     const events$ = streamModelWithHooks(plainSystem(), userRequest(), failing, {
       translator: fakeTranslator(),
       assemble,
@@ -166,7 +169,9 @@ describe('streamModelWithHooks cancellation', () => {
         assemble,
       }).subscribe((e) => {
         resolve(e);
-        queueMicrotask(() => sub.unsubscribe());
+        queueMicrotask(() => {
+          sub.unsubscribe();
+        });
       });
     });
     await new Promise((resolve) => setImmediate(resolve));

@@ -204,7 +204,12 @@ describe('withToolHooks', () => {
     const execute: ToolExecute = (input, { toolName }) => {
       if (toolName === 'fast') fastStarted();
       if (toolName !== 'slow') return `${toolName} done`;
-      return new Promise<string>((resolve) => (releaseSlow = () => resolve('slow done')));
+      return new Promise<string>(
+        (resolve) =>
+          (releaseSlow = () => {
+            resolve('slow done');
+          }),
+      );
     };
     const done = lastValueFrom(from(calls).pipe(withToolHooks(hooks, execute), toArray()));
     // The fast call runs while the slow one is still pending (else this never resolves): concurrency.

@@ -57,7 +57,13 @@ describe('createHookSystem: fire', () => {
   it('does not run a hook whose matcher does not match the tool name', async () => {
     const hooks = system();
     let ran = 0;
-    hooks.register('BeforeTool', fn('only-shell', () => void ran++), { matcher: '^run_shell' });
+    hooks.register(
+      'BeforeTool',
+      fn('only-shell', () => {
+        ran++;
+      }),
+      { matcher: '^run_shell' },
+    );
     const result = await hooks.fire('BeforeTool', writeEtc);
     expect(ran).toBe(0);
     expect(result.hooks).toEqual([]);
@@ -66,7 +72,12 @@ describe('createHookSystem: fire', () => {
   it('accepts aliases and reports unknown events and malformed input as errors, running nothing', async () => {
     const hooks = system();
     let ran = 0;
-    hooks.register('PreToolUse', fn('count', () => void ran++));
+    hooks.register(
+      'PreToolUse',
+      fn('count', () => {
+        ran++;
+      }),
+    );
     await expect(hooks.fire('PreToolUse', writeEtc)).resolves.toMatchObject({ event: 'BeforeTool' });
     await expect(hooks.fire('NoSuchEvent', {})).rejects.toBeInstanceOf(UnknownEventError);
     const bad = hooks.fire('BeforeTool', { tool_name: 42, tool_input: {} });
@@ -99,9 +110,26 @@ describe('createHookSystem: fire', () => {
 
   it('fails open when a function hook throws, rejects or errors, with one warning line each', async () => {
     const hooks = system();
-    hooks.register('AfterTool', fn('throws', () => { throw new Error('boom'); }));
-    hooks.register('AfterTool', fn('rejects', () => Promise.reject(new Error('nope'))));
-    hooks.register('AfterTool', fn('errors', () => new Observable((s) => s.error(new Error('bad stream')))));
+    hooks.register(
+      'AfterTool',
+      fn('throws', () => {
+        throw new Error('boom');
+      }),
+    );
+    hooks.register(
+      'AfterTool',
+      fn('rejects', () => Promise.reject(new Error('nope'))),
+    );
+    hooks.register(
+      'AfterTool',
+      fn(
+        'errors',
+        () =>
+          new Observable((s) => {
+            s.error(new Error('bad stream'));
+          }),
+      ),
+    );
     const result = await hooks.fire('AfterTool', { ...writeEtc, tool_response: { ok: true } });
     expect(result.blocked).toBe(false);
     expect(result.success).toBe(false);
@@ -112,7 +140,12 @@ describe('createHookSystem: fire', () => {
 
   it('blocks when a strict function hook fails', async () => {
     const hooks = system();
-    hooks.register('BeforeTool', { ...fn('strict', () => { throw new Error('policy store down'); }), strict: true });
+    hooks.register('BeforeTool', {
+      ...fn('strict', () => {
+        throw new Error('policy store down');
+      }),
+      strict: true,
+    });
     const result = await hooks.fire('BeforeTool', writeEtc);
     expect(result.blocked).toBe(true);
     expect(result.reason).toMatch(/strict/);
@@ -121,7 +154,10 @@ describe('createHookSystem: fire', () => {
 
   it('counts an Observable hook by its last value', async () => {
     const hooks = system();
-    hooks.register('AfterTool', fn('stream', () => from([{ systemMessage: 'first' }, { systemMessage: 'last' }] as HookOutput[])));
+    hooks.register(
+      'AfterTool',
+      fn('stream', () => from([{ systemMessage: 'first' }, { systemMessage: 'last' }] as HookOutput[])),
+    );
     const result = await hooks.fire('AfterTool', { ...writeEtc, tool_response: {} });
     expect(result.systemMessage).toBe('last');
   });
@@ -133,7 +169,12 @@ describe('createHookSystem: aggregation per event', () => {
     hooks.register('BeforeTool', fn('A', { decision: 'allow', systemMessage: 'a' }));
     hooks.register('BeforeTool', fn('B', { decision: 'block', reason: 'Policy violation', systemMessage: 'b' }));
     const result = await hooks.fire('BeforeTool', writeEtc);
-    expect(result).toMatchObject({ blocked: true, decision: 'block', reason: 'Policy violation', systemMessage: 'a\nb' });
+    expect(result).toMatchObject({
+      blocked: true,
+      decision: 'block',
+      reason: 'Policy violation',
+      systemMessage: 'a\nb',
+    });
   });
 
   it('BeforeTool: parallel tool_input patches are shallow-merged onto the original in plan order', async () => {
@@ -148,7 +189,10 @@ describe('createHookSystem: aggregation per event', () => {
   it('BeforeTool: a compatibility-only permissionDecision block is honoured with other hooks present', async () => {
     const hooks = system();
     hooks.register('BeforeTool', fn('A', { decision: 'allow' }));
-    hooks.register('BeforeTool', fn('B', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'compat' } }));
+    hooks.register(
+      'BeforeTool',
+      fn('B', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'compat' } }),
+    );
     const result = await hooks.fire('BeforeTool', writeEtc);
     expect(result).toMatchObject({ blocked: true, reason: 'compat' });
   });
@@ -156,7 +200,10 @@ describe('createHookSystem: aggregation per event', () => {
   it('AfterTool: additionalContext joined, suppressOutput OR, stop reasons joined', async () => {
     const hooks = system();
     hooks.register('AfterTool', fn('A', { hookSpecificOutput: { additionalContext: 'ctx A' }, suppressOutput: true }));
-    hooks.register('AfterTool', fn('B', { hookSpecificOutput: { additionalContext: 'ctx B' }, continue: false, stopReason: 'enough' }));
+    hooks.register(
+      'AfterTool',
+      fn('B', { hookSpecificOutput: { additionalContext: 'ctx B' }, continue: false, stopReason: 'enough' }),
+    );
     hooks.register('AfterTool', fn('C', { continue: false, stopReason: 'really' }));
     const result = await hooks.fire('AfterTool', { ...writeEtc, tool_response: { ok: true } });
     expect(result).toMatchObject({
@@ -170,11 +217,18 @@ describe('createHookSystem: aggregation per event', () => {
 
   it('BeforeModel: later hook wins per field in plan order, config merged (§8.1 parallel)', async () => {
     const hooks = system();
-    const llm_request = { model: 'm', messages: [{ role: 'user' as const, content: 'hi' }], config: { temperature: 0.5, topK: 3 } };
-    hooks.register('BeforeModel', fn('A', async () => {
-      await new Promise((r) => setTimeout(r, 20));
-      return { hookSpecificOutput: { llm_request: { config: { temperature: 0.0 } } } };
-    }));
+    const llm_request = {
+      model: 'm',
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      config: { temperature: 0.5, topK: 3 },
+    };
+    hooks.register(
+      'BeforeModel',
+      fn('A', async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return { hookSpecificOutput: { llm_request: { config: { temperature: 0.0 } } } };
+      }),
+    );
     hooks.register('BeforeModel', fn('B', { hookSpecificOutput: { llm_request: { config: { temperature: 1.0 } } } }));
     const result = await hooks.fire('BeforeModel', { llm_request });
     expect(result.llmRequest).toEqual({ ...llm_request, config: { temperature: 1.0, topK: 3 } });
@@ -182,10 +236,22 @@ describe('createHookSystem: aggregation per event', () => {
 
   it('BeforeModel: blocking is sticky — a later allow does not cancel a deny', async () => {
     const hooks = system();
-    hooks.register('BeforeModel', fn('policy', { decision: 'deny', reason: 'no model calls now', hookSpecificOutput: { llm_response: { text: 'synthetic' } } }));
+    hooks.register(
+      'BeforeModel',
+      fn('policy', {
+        decision: 'deny',
+        reason: 'no model calls now',
+        hookSpecificOutput: { llm_response: { text: 'synthetic' } },
+      }),
+    );
     hooks.register('BeforeModel', fn('later', { decision: 'allow' }));
     const result = await hooks.fire('BeforeModel', { llm_request: { messages: [] } });
-    expect(result).toMatchObject({ blocked: true, decision: 'deny', reason: 'no model calls now', llmResponse: { text: 'synthetic' } });
+    expect(result).toMatchObject({
+      blocked: true,
+      decision: 'deny',
+      reason: 'no model calls now',
+      llmResponse: { text: 'synthetic' },
+    });
   });
 
   it('AfterModel: the last writer of llm_response wins; the original passes through otherwise', async () => {
@@ -200,7 +266,12 @@ describe('createHookSystem: aggregation per event', () => {
   it('BeforeToolSelection: NONE beats an allow-list and empties it (§8.1)', async () => {
     const hooks = system();
     hooks.register('BeforeToolSelection', fn('A', { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } }));
-    hooks.register('BeforeToolSelection', fn('B', { hookSpecificOutput: { toolConfig: { mode: 'AUTO', allowedFunctionNames: ['read_file', 'write_file'] } } }));
+    hooks.register(
+      'BeforeToolSelection',
+      fn('B', {
+        hookSpecificOutput: { toolConfig: { mode: 'AUTO', allowedFunctionNames: ['read_file', 'write_file'] } },
+      }),
+    );
     const result = await hooks.fire('BeforeToolSelection', { llm_request: { messages: [] } });
     expect(result.toolConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
   });
@@ -212,10 +283,17 @@ describe('createHookSystem: aggregation per event', () => {
     ];
     const union = system();
     const intersection = system({ toolSelection: 'intersection' });
-    for (const hooks of [union, intersection]) outputs.forEach((o, i) => hooks.register('BeforeToolSelection', fn(`h${i}`, o)));
+    for (const hooks of [union, intersection])
+      outputs.forEach((o, i) => hooks.register('BeforeToolSelection', fn(`h${i}`, o)));
     const fields = { llm_request: { messages: [] } };
-    expect((await union.fire('BeforeToolSelection', fields)).toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['glob', 'grep', 'read_file'] });
-    expect((await intersection.fire('BeforeToolSelection', fields)).toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['read_file'] });
+    expect((await union.fire('BeforeToolSelection', fields)).toolConfig).toEqual({
+      mode: 'ANY',
+      allowedFunctionNames: ['glob', 'grep', 'read_file'],
+    });
+    expect((await intersection.fire('BeforeToolSelection', fields)).toolConfig).toEqual({
+      mode: 'ANY',
+      allowedFunctionNames: ['read_file'],
+    });
   });
 
   it('ask beats allow but loses to block', async () => {
@@ -261,8 +339,13 @@ describe('createHookSystem: sequential chaining', () => {
   it('BeforeModel: hook B sees hook A’s temperature (§8.1 sequential)', async () => {
     const hooks = system();
     let seenByB: unknown;
-    hooks.register('BeforeModel', fn('A', { hookSpecificOutput: { llm_request: { config: { temperature: 0 } } } }), { sequential: true });
-    hooks.register('BeforeModel', fn('B', (input: unknown) => void (seenByB = (input as { llm_request: { config: unknown } }).llm_request.config)));
+    hooks.register('BeforeModel', fn('A', { hookSpecificOutput: { llm_request: { config: { temperature: 0 } } } }), {
+      sequential: true,
+    });
+    hooks.register(
+      'BeforeModel',
+      fn('B', (input: unknown) => void (seenByB = (input as { llm_request: { config: unknown } }).llm_request.config)),
+    );
     await hooks.fire('BeforeModel', { llm_request: { messages: [], config: { temperature: 0.7, topP: 1 } } });
     expect(seenByB).toEqual({ temperature: 0, topP: 1 });
   });
@@ -270,8 +353,13 @@ describe('createHookSystem: sequential chaining', () => {
   it('BeforeAgent: additionalContext is appended to the next hook’s prompt', async () => {
     const hooks = system();
     let prompt: unknown;
-    hooks.register('BeforeAgent', fn('ctx', { hookSpecificOutput: { additionalContext: 'Sprint 42' } }), { sequential: true });
-    hooks.register('BeforeAgent', fn('read', (input: unknown) => void (prompt = (input as { prompt: string }).prompt)));
+    hooks.register('BeforeAgent', fn('ctx', { hookSpecificOutput: { additionalContext: 'Sprint 42' } }), {
+      sequential: true,
+    });
+    hooks.register(
+      'BeforeAgent',
+      fn('read', (input: unknown) => void (prompt = (input as { prompt: string }).prompt)),
+    );
     const result = await hooks.fire('BeforeAgent', { prompt: 'fix the bug' });
     expect(prompt).toBe('fix the bug\n\nSprint 42');
     expect(result.additionalContext).toBe('Sprint 42');
@@ -281,7 +369,10 @@ describe('createHookSystem: sequential chaining', () => {
     const hooks = system();
     let ran = false;
     hooks.register('BeforeTool', fn('gate', { decision: 'block', reason: 'stop here' }), { sequential: true });
-    hooks.register('BeforeTool', fn('after', () => void (ran = true)));
+    hooks.register(
+      'BeforeTool',
+      fn('after', () => void (ran = true)),
+    );
     const result = await hooks.fire('BeforeTool', writeEtc);
     expect(ran).toBe(false);
     expect(result.hooks.map((h) => h.outcome)).toEqual(['blocked', 'skipped']);
@@ -292,11 +383,16 @@ describe('createHookSystem: sequential chaining', () => {
 describe('createHookSystem: streams, registration, lifecycle', () => {
   it('decide emits one result per event, in order, inside an rxjs pipeline', async () => {
     const hooks = system();
-    hooks.register('BeforeTool', fn('etc', async (input: unknown) => {
-      const { tool_input } = input as { tool_input: { path: string } };
-      await new Promise((r) => setTimeout(r, tool_input.path === '/etc/hosts' ? 30 : 1));
-      return tool_input.path.startsWith('/etc/') ? { decision: 'deny', reason: `${tool_input.path} is protected` } : {};
-    }));
+    hooks.register(
+      'BeforeTool',
+      fn('etc', async (input: unknown) => {
+        const { tool_input } = input as { tool_input: { path: string } };
+        await new Promise((r) => setTimeout(r, tool_input.path === '/etc/hosts' ? 30 : 1));
+        return tool_input.path.startsWith('/etc/')
+          ? { decision: 'deny', reason: `${tool_input.path} is protected` }
+          : {};
+      }),
+    );
     const calls = [
       { tool_name: 'write_file', tool_input: { path: '/etc/hosts' } },
       { tool_name: 'write_file', tool_input: { path: '/tmp/ok' } },
@@ -314,13 +410,25 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
     hooks.register('Notification', fn('n', {}));
     await hooks.fire('Notification', { notification_type: 'idle', message: 'hi' });
     expect(records.map((r) => r.type)).toEqual(['start', 'finish']);
-    expect(records[1]).toMatchObject({ event: 'Notification', hook: 'n', source: 'runtime', run: { outcome: 'success' } });
+    expect(records[1]).toMatchObject({
+      event: 'Notification',
+      hook: 'n',
+      source: 'runtime',
+      run: { outcome: 'success' },
+    });
   });
 
   it('unsubscribing from fire$ aborts the function hook’s signal', async () => {
     const hooks = system();
     let signal: AbortSignal | undefined;
-    hooks.register('BeforeTool', { type: 'function', name: 'slow', run: (_input, ctx) => { signal = ctx.signal; return NEVER; } });
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'slow',
+      run: (_input, ctx) => {
+        signal = ctx.signal;
+        return NEVER;
+      },
+    });
     const subscription = hooks.fire$('BeforeTool', writeEtc).subscribe();
     await new Promise((r) => setTimeout(r, 5));
     expect(signal?.aborted).toBe(false);
@@ -348,7 +456,19 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
   it('reload swaps the plan; an event in flight finishes on its old plan', async () => {
     const hooks = system({ settings: { tools: { enableHooks: true }, hooks: {} } });
     let release!: () => void;
-    hooks.register('BeforeTool', fn('slow', () => new Promise<HookOutput>((r) => (release = () => r({ systemMessage: 'old plan' })))));
+    hooks.register(
+      'BeforeTool',
+      fn(
+        'slow',
+        () =>
+          new Promise<HookOutput>(
+            (r) =>
+              (release = () => {
+                r({ systemMessage: 'old plan' });
+              }),
+          ),
+      ),
+    );
     const inFlight = hooks.fire('BeforeTool', writeEtc);
     await hooks.reload({ tools: { enableHooks: false } });
     release();

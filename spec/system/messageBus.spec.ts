@@ -79,7 +79,9 @@ describe('createHookMessageBus', () => {
         bus.request('BeforeTool', { tool_name: 'w', tool_input: { path: n % 2 ? '/etc/x' : '/tmp/x' } }),
       ),
     );
-    answers.forEach((answer, n) => expect(answer.output?.finalOutput?.decision).toBe(n % 2 ? 'deny' : undefined));
+    answers.forEach((answer, n) => {
+      expect(answer.output?.finalOutput?.decision).toBe(n % 2 ? 'deny' : undefined);
+    });
   });
 
   it('runs real command hooks through the bus', async () => {
@@ -129,7 +131,9 @@ describe('createHookMessageBus: errors are answers, never throws', () => {
     const { hooks, bus } = setup();
     hooks.register('BeforeTool', protectEtc);
     const answer = firstValueFrom(bus.response$);
-    expect(() => bus.publish(message)).not.toThrow();
+    expect(() => {
+      bus.publish(message);
+    }).not.toThrow();
     const { payload } = await answer;
     expect(payload).toMatchObject({ correlationId, success: false, error: { code } });
     expect(payload.error?.message.length).toBeGreaterThan(0);
@@ -166,7 +170,10 @@ describe('createHookMessageBus: errors are answers, never throws', () => {
     hooks.register('BeforeTool', {
       type: 'function',
       name: 'hangs',
-      run: (_input, { signal }) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))),
+      run: (_input, { signal }) =>
+        new Promise(() => {
+          signal.addEventListener('abort', () => (aborted = true));
+        }),
     });
     const seen: HookResponseMessage[] = [];
     let completed = false;
@@ -181,6 +188,8 @@ describe('createHookMessageBus: errors are answers, never throws', () => {
     await expect(bus.request('SessionStart', { source: 'startup' })).resolves.toMatchObject({
       error: { code: 'DISPOSED' },
     });
-    expect(() => bus.publish(requestMessage('late', 'SessionStart', { source: 'startup' }))).not.toThrow();
+    expect(() => {
+      bus.publish(requestMessage('late', 'SessionStart', { source: 'startup' }));
+    }).not.toThrow();
   });
 });

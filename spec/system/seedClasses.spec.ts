@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { HookAggregator, HookRunner, createFunctionExecutor, type HookEntry, type HookInput, type HookOutput } from '../../lib/index.js';
+import {
+  HookAggregator,
+  HookRunner,
+  createFunctionExecutor,
+  type HookEntry,
+  type HookInput,
+  type HookOutput,
+} from '../../lib/index.js';
 
 const entry = (id: number, output: HookOutput | ((input: HookInput) => HookOutput)): HookEntry => ({
   id,
   event: 'BeforeTool',
-  definition: { type: 'function', name: `h${id}`, run: (input) => (typeof output === 'function' ? output(input) : output) },
+  definition: {
+    type: 'function',
+    name: `h${id}`,
+    run: (input) => (typeof output === 'function' ? output(input) : output),
+  },
   origin: { source: 'runtime' },
   sequential: false,
   name: `h${id}`,
@@ -25,7 +36,10 @@ describe('seed classes', () => {
   const runner = new HookRunner(createFunctionExecutor());
 
   it('HookRunner runs in parallel and in sequence with chaining, and HookAggregator merges the records', async () => {
-    const hooks = [entry(1, { hookSpecificOutput: { tool_input: { path: '/b' } } }), entry(2, (i) => ({ systemMessage: String((i as unknown as { tool_input: { path: string } }).tool_input.path) }))];
+    const hooks = [
+      entry(1, { hookSpecificOutput: { tool_input: { path: '/b' } } }),
+      entry(2, (i) => ({ systemMessage: (i as unknown as { tool_input: { path: string } }).tool_input.path })),
+    ];
     const parallel = await runner.executeHooksParallel(hooks, 'BeforeTool', input);
     expect(parallel.map((r) => r.output?.systemMessage)).toEqual([undefined, '/a']);
     const sequential = await runner.executeHooksSequential(hooks, 'BeforeTool', input);
@@ -38,11 +52,18 @@ describe('seed classes', () => {
   });
 
   it('HookAggregator reports a block in finalOutput and health in success', async () => {
-    const runs = await runner.executeHooksParallel([entry(1, { decision: 'deny', reason: 'no' }), entry(2, {})], 'BeforeTool', input);
+    const runs = await runner.executeHooksParallel(
+      [entry(1, { decision: 'deny', reason: 'no' }), entry(2, {})],
+      'BeforeTool',
+      input,
+    );
     const aggregated = new HookAggregator().aggregateResults(runs, 'BeforeTool', input);
     expect(aggregated.finalOutput?.isBlockingDecision()).toBe(true);
     expect(aggregated.finalOutput?.getEffectiveReason()).toBe('no');
     expect(aggregated.success).toBe(true);
-    expect(JSON.parse(JSON.stringify(aggregated))).toMatchObject({ finalOutput: { decision: 'deny', reason: 'no' }, errors: [] });
+    expect(JSON.parse(JSON.stringify(aggregated))).toMatchObject({
+      finalOutput: { decision: 'deny', reason: 'no' },
+      errors: [],
+    });
   });
 });
