@@ -40,7 +40,8 @@ export const buildHookEnv = (params: HookEnvParams): Record<string, string> => {
   return env;
 };
 
-const isExecutable = (file: string): boolean => {
+/** Whether `file` may be executed by this process (X_OK). */
+export const isExecutable = (file: string): boolean => {
   try {
     accessSync(file, constants.X_OK);
     return true;

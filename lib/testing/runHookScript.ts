@@ -3,11 +3,12 @@
  * returns its run record: the same spawn, stdin, environment, exit-code protocol, timeout and cleanup a
  * host gets. For hook authors' unit tests.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { lastValueFrom } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import { createCommandExecutor } from '../run/commandExecutor.js';
+import { isExecutable } from '../run/hookEnv.js';
 import type { CommandHookConfig, HookRun } from '../types.js';
 import { entry } from './entries.js';
 
@@ -38,15 +39,6 @@ const INTERPRETERS: Readonly<Record<string, string>> = {
 const isFile = (file: string): boolean => {
   try {
     return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-};
-
-const isExecutable = (file: string): boolean => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
   } catch {
     return false;
   }
