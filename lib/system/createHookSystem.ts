@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defer, Observable, of, Subject, type OperatorFunction } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { map, takeUntil, throwIfEmpty } from 'rxjs/operators';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import { loadSettings, loadSettingsSync } from '../config/loadSettings.js';
 import { formatProblem, type ConfigProblem } from '../config/problems.js';
@@ -164,11 +164,20 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     );
   };
 
+  // dispose() cancels every event still running: its hooks are torn down and its caller gets an error.
+  const disposing = new Subject<void>();
+  const untilDisposed = (running: Observable<HookResult>): Observable<HookResult> =>
+    running.pipe(
+      takeUntil(disposing),
+      throwIfEmpty(() => new HookSystemDisposedError()),
+    );
+
   const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
     defer(() => {
       if (disposed) throw new HookSystemDisposedError();
       const event = resolveEvent(eventName);
-      return run$(event, fields) ?? of(fastPathResult(event, fields));
+      const running = run$(event, fields);
+      return running === undefined ? of(fastPathResult(event, fields)) : untilDisposed(running);
     });
 
   const fire = (eventName: string, fields: Record<string, unknown>): Promise<HookResult> => {
@@ -178,7 +187,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       const running = run$(event, fields);
       if (running === undefined) return Promise.resolve(fastPathResult(event, fields));
       return new Promise<HookResult>((resolve, reject) => {
-        running.subscribe({ next: resolve, error: reject });
+        untilDisposed(running).subscribe({ next: resolve, error: reject });
       });
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -218,6 +227,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     dispose: async () => {
       if (disposed) return;
       disposed = true;
+      disposing.next();
+      disposing.complete();
       await commandExecutor?.dispose();
       results.complete();
     },

@@ -484,3 +484,25 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
     await expect(hooks.fire('BeforeTool', writeEtc)).rejects.toBeInstanceOf(HookSystemDisposedError);
   });
 });
+
+describe('createHookSystem: dispose with events in flight', () => {
+  it('cancels running hooks and rejects their fire with HookSystemDisposedError', async () => {
+    const hooks = system();
+    let signal: AbortSignal | undefined;
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'forever',
+      run: (_input, ctx) => {
+        signal = ctx.signal;
+        return NEVER;
+      },
+    });
+    const pending = hooks.fire('BeforeTool', writeEtc);
+    const streamed = firstValueFrom(hooks.fire$('BeforeTool', writeEtc));
+    await new Promise((r) => setTimeout(r, 5));
+    await hooks.dispose();
+    await expect(pending).rejects.toBeInstanceOf(HookSystemDisposedError);
+    await expect(streamed).rejects.toBeInstanceOf(HookSystemDisposedError);
+    expect(signal?.aborted).toBe(true);
+  });
+});
