@@ -4,7 +4,13 @@
  * and, per event, how its modifications apply to the host's request or tool configuration.
  * Instances serialise as the plain output (`toJSON`), so JSON output never shows class internals.
  */
-import { isRecord, type HookDecision, type HookOutput, type HookSpecificOutput } from '../events/outputs.js';
+import {
+  isRecord,
+  type HookDecision,
+  type HookOutput,
+  type HookSpecificOutput,
+  effectiveDecision,
+} from '../events/outputs.js';
 import type { HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import type { NormalizedDecision } from '../types.js';
@@ -92,7 +98,7 @@ export class DefaultHookOutput implements HookOutput {
  */
 export class BeforeToolHookOutput extends DefaultHookOutput {
   override getEffectiveDecision(): NormalizedDecision | undefined {
-    return normalizeDecision(this.decision ?? this.hookSpecificOutput?.permissionDecision);
+    return normalizeDecision(effectiveDecision('BeforeTool', this));
   }
 
   /** Falls back to `permissionDecisionReason` after `stopReason` and `reason`. */

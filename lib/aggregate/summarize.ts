@@ -4,7 +4,7 @@
  */
 import { concatAll } from 'fp-ts/lib/Monoid.js';
 import type { EventName } from '../events/names.js';
-import type { HookDecision, HookOutput } from '../events/outputs.js';
+import { effectiveDecision, type HookOutput } from '../events/outputs.js';
 import type { HookRun } from '../types.js';
 import { eventSummaryMonoid, OrDecision, selection, type DecisionSummary, type EventSummary } from './monoids.js';
 
@@ -15,17 +15,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const nonEmpty = (text: string | undefined): readonly string[] =>
   text !== undefined && text.trim() !== '' ? [text] : [];
-
-/**
- * The decision a hook expressed. BeforeTool also honours the compatibility field
- * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
- * also during multi-hook merging, so a compatibility-only block is never lost.
- */
-export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
-  const top = output?.decision ?? undefined;
-  if (top !== undefined || event !== 'BeforeTool') return top;
-  return output?.hookSpecificOutput?.permissionDecision ?? undefined;
-};
 
 const reasonOf = (event: EventName, output: HookOutput | undefined): string | undefined =>
   output?.reason ??

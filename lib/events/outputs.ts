@@ -152,3 +152,20 @@ export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventNam
 };
 
 export { isRecord };
+
+/**
+ * The decision a hook expressed. BeforeTool also honours the compatibility field
+ * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
+ * also during multi-hook merging, so a compatibility-only block is never lost.
+ */
+export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
+  const top = output?.decision ?? undefined;
+  if (top !== undefined || event !== 'BeforeTool') return top;
+  return output?.hookSpecificOutput?.permissionDecision ?? undefined;
+};
+
+/** Whether the output decides to block (`block` or `deny`, compatibility field included). */
+export const isBlockingOutput = (event: EventName, output: HookOutput | undefined): boolean => {
+  const decision = effectiveDecision(event, output);
+  return decision === 'block' || decision === 'deny';
+};

@@ -8,8 +8,8 @@
  * subscribed at once, each unsubscribed as soon as it answers, all unsubscribed on teardown.
  */
 import { Observable, type Subscription } from 'rxjs';
-import { effectiveDecision } from '../aggregate/summarize.js';
 import type { HookInput } from '../events/inputs.js';
+import { isBlockingOutput } from '../events/outputs.js';
 import { applyHookOutputToInput } from '../run/chainInput.js';
 import type { HookEntry, HookExecutor, HookRun } from '../types.js';
 import type { PlannedEvent, RanEvent } from './types.js';
@@ -70,9 +70,7 @@ const subscribeGuarded = (
 
 /** Whether a run ends a sequential chain (DESIGN §3: a blocking hook ends the chain). */
 export const isBlockingRun = (event: HookInput['hook_event_name'], run: HookRun): boolean => {
-  if (run.outcome === 'blocked') return true;
-  const decision = effectiveDecision(event, run.output);
-  return decision === 'block' || decision === 'deny';
+  return run.outcome === 'blocked' || isBlockingOutput(event, run.output);
 };
 
 /**

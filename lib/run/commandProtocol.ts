@@ -3,7 +3,7 @@
  * stderr become an outcome, a decoded output and a one-line message. Pure, so every row of the table
  * is testable without spawning anything.
  */
-import { decodeHookOutput, isRecord, type HookOutput } from '../events/outputs.js';
+import { decodeHookOutput, isBlockingOutput, isRecord, type HookOutput } from '../events/outputs.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutcome } from '../types.js';
 import { firstLine } from './readOutput.js';
@@ -55,20 +55,13 @@ export const parseStdout = (stdout: string): ParsedStdout => {
 const nonEmpty = (text: string | undefined): string | undefined =>
   text !== undefined && text.trim().length > 0 ? text.trim() : undefined;
 
-const isBlocking = (output: HookOutput, event: EventName): boolean => {
-  // Claude Code's BeforeTool dialect says it in hookSpecificOutput.permissionDecision.
-  const decision =
-    output.decision ?? (event === 'BeforeTool' ? output.hookSpecificOutput?.permissionDecision : undefined);
-  return decision === 'block' || decision === 'deny';
-};
-
 const exitZero = (name: string, event: EventName, stdout: ParsedStdout): ProtocolVerdict => {
   if (stdout.kind === 'empty') return { outcome: 'success', outputWarnings: [] };
   if (stdout.kind === 'text') {
     return { outcome: 'success', output: { decision: 'allow', systemMessage: stdout.text }, outputWarnings: [] };
   }
   const { output, warnings } = decodeHookOutput(stdout.value, event);
-  if (!isBlocking(output, event)) return { outcome: 'success', output, outputWarnings: warnings };
+  if (!isBlockingOutput(event, output)) return { outcome: 'success', output, outputWarnings: warnings };
   const message = nonEmpty(output.reason) ?? `Blocked by hook "${name}"`;
   return { outcome: 'blocked', output, message, outputWarnings: warnings };
 };

@@ -8,7 +8,7 @@
  * in-process hook, and this shape costs a few microseconds instead of tens.
  */
 import { asapScheduler, isObservable, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { decodeHookOutput, isRecord } from '../events/outputs.js';
+import { decodeHookOutput, isBlockingOutput, isRecord } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../types.js';
 import { applyFailurePolicy } from './failurePolicy.js';
 
@@ -34,9 +34,7 @@ const toRun = (entry: HookEntry, value: unknown, durationMs: number): HookRun =>
     };
   }
   const { output, warnings } = decodeHookOutput(value, entry.event);
-  const decision =
-    output.decision ?? (entry.event === 'BeforeTool' ? output.hookSpecificOutput?.permissionDecision : undefined);
-  const blocked = decision === 'block' || decision === 'deny';
+  const blocked = isBlockingOutput(entry.event, output);
   return {
     ...base,
     outcome: blocked ? 'blocked' : 'success',
