@@ -21,11 +21,13 @@ export function fireHook(
   if (signal === undefined) return hooks.fire(event, fields);
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<HookResult>((resolve, reject) => {
+    let settled = false;
     const onAbort = () => {
       subscription.unsubscribe();
       reject(abortReason(signal));
     };
     const settle = () => {
+      settled = true;
       signal.removeEventListener('abort', onAbort);
     };
     const subscription = hooks.fire$(event, fields).subscribe({
@@ -38,7 +40,8 @@ export function fireHook(
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    signal.addEventListener('abort', onAbort, { once: true });
+    // A fast-path result settles during subscribe: then there is nothing left to abort.
+    if (!settled) signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
