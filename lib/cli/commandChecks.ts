@@ -4,9 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import type { ScriptEnvironment as CheckEnvironment } from '../run/hookScript.js';
 import type { CommandHookConfig } from '../types.js';
-import { leadingWords } from './shellWords.js';
+import { hookScriptOf } from '../run/hookScript.js';
 
 /** One warning about a hook; `field` is the pointer under the hook, e.g. `/command` or `/args/0`. */
 export interface CommandFinding {
@@ -16,37 +16,9 @@ export interface CommandFinding {
   received?: string;
 }
 
-export interface CheckEnvironment {
-  projectDir: string;
-  home: string;
-}
+export type { ScriptEnvironment as CheckEnvironment } from '../run/hookScript.js';
 
 const SYNTAX_CHECK_TIMEOUT_MS = 3_000;
-const PROJECT_DIR_VARIABLES = [
-  'HOOKSTREAM_PROJECT_DIR',
-  'LLXPRT_PROJECT_DIR',
-  'GEMINI_PROJECT_DIR',
-  'CLAUDE_PROJECT_DIR',
-];
-const INTERPRETERS = new Set([
-  'node',
-  'nodejs',
-  'bun',
-  'tsx',
-  'ts-node',
-  'bash',
-  'sh',
-  'dash',
-  'zsh',
-  'ksh',
-  'python',
-  'python3',
-  'ruby',
-  'perl',
-  'php',
-]);
-/** Interpreter options after which the next word is code or a module, not a script path. */
-const CODE_OPTIONS = new Set(['-c', '-e', '--eval', '-p', '--print', '-m', '-r', '--require', '--import']);
 
 /**
  * `bash -n -c <command>` (sh where bash is missing): the parser's complaint, or undefined when the
@@ -67,17 +39,6 @@ export const shellSyntaxError = (command: string): string | undefined => {
       .split('\n')
       .map((line) => line.replace(/^\S*(bash|sh): (-c: )?/, ''));
     return lines.filter((line) => line !== '').join('; ') || `${shell} -n exited with ${String(run.status)}`;
-  }
-  return undefined;
-};
-
-const looksLikePath = (word: string): boolean => word.includes('/') || word.startsWith('.') || word.startsWith('~');
-
-/** The first argument of an interpreter that names a script, with its index; undefined when there is none. */
-const scriptArgument = (args: readonly (string | undefined)[]): { word: string; index: number } | undefined => {
-  for (const [index, word] of args.entries()) {
-    if (word === undefined || CODE_OPTIONS.has(word)) return undefined;
-    if (!word.startsWith('-')) return { word, index };
   }
   return undefined;
 };
@@ -122,43 +83,23 @@ const checkShellForm = (definition: CommandHookConfig, environment: CheckEnviron
       },
     ];
   }
-  const vars = new Map<string, string>([
-    ['HOME', environment.home],
-    ['PWD', environment.projectDir],
-  ]);
-  for (const name of PROJECT_DIR_VARIABLES) vars.set(name, environment.projectDir);
-  for (const [name, value] of Object.entries(definition.env ?? {})) vars.set(name, value);
-  const words = leadingWords(definition.command, vars, environment.home);
-  // Skip `NAME=value` prefixes and `exec`: the program is the first word after them.
-  const start = words.findIndex((word) => word === undefined || !(/^[A-Za-z_]\w*=/.test(word) || word === 'exec'));
-  const program = start === -1 ? undefined : words[start];
-  if (program === undefined) return [];
-  const at = (path: string) => resolve(environment.projectDir, path);
-  if (looksLikePath(program)) return checkScript(at(program), true, program, '/command');
-  if (!INTERPRETERS.has(basename(program))) return [];
-  const script = scriptArgument(words.slice(start + 1));
-  return script && looksLikePath(script.word) ? checkScript(at(script.word), false, script.word, '/command') : [];
+  const script = hookScriptOf(definition, environment);
+  return script ? checkScript(script.path, script.direct, script.word, script.field) : [];
 };
 
 /** Exec form: no shell, so nothing is expanded; `~` in a path is a mistake of its own. */
 const checkExecForm = (definition: CommandHookConfig, environment: CheckEnvironment): CommandFinding[] => {
-  const args = definition.args ?? [];
-  const tilde = (word: string, field: string): CommandFinding[] =>
-    word.startsWith('~')
-      ? [{ field, message: `exec-form hooks run without a shell, so "~" is not expanded in ${JSON.stringify(word)}` }]
-      : [];
-  const at = (path: string) => resolve(environment.projectDir, path);
-  if (looksLikePath(definition.command)) {
-    return [
-      ...tilde(definition.command, '/command'),
-      ...checkScript(at(definition.command), true, definition.command, '/command'),
-    ];
-  }
-  if (!INTERPRETERS.has(basename(definition.command))) return [];
-  const script = scriptArgument(args);
-  if (!script || !looksLikePath(script.word)) return [];
-  const field = `/args/${script.index}`;
-  return [...tilde(script.word, field), ...checkScript(at(script.word), false, script.word, field)];
+  const script = hookScriptOf(definition, environment);
+  if (!script) return [];
+  const tilde = script.word.startsWith('~')
+    ? [
+        {
+          field: script.field,
+          message: `exec-form hooks run without a shell, so "~" is not expanded in ${JSON.stringify(script.word)}`,
+        },
+      ]
+    : [];
+  return [...tilde, ...checkScript(script.path, script.direct, script.word, script.field)];
 };
 
 /** Every static problem found in one command hook (shell syntax, missing or non-executable scripts). */

@@ -1,7 +1,7 @@
 /**
  * Reads the leading words of a shell-form command the way bash would split them — quotes, escapes,
- * `~`, and the variables hookstream itself exports — without running anything. Used only by
- * `hookstream validate` to find the script a command runs; a word that only a running shell could
+ * `~`, and the variables hookstream itself exports — without running anything. Used by
+ * `hookstream validate` and the trust fingerprint to find the script a command runs; a word that only a running shell could
  * know (command substitution, unknown variables, globs) comes back as `undefined`.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingWords } from '../../lib/cli/shellWords.js';
+import { leadingWords } from '../../lib/run/shellWords.js';
 
 const vars = new Map([
   ['HOOKSTREAM_PROJECT_DIR', '/proj'],
