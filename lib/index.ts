@@ -133,3 +133,20 @@ export {
   openaiTranslator,
   type LLMTranslator,
 } from './translate/index.js';
+
+// Trust: approvals of project and extension hooks.
+export {
+  createTrustGate,
+  createTrustStore,
+  defaultTrustStorePath,
+  hookFingerprint,
+  needsApproval,
+  trustedExecutor,
+  type Approval,
+  type ApprovalRequest,
+  type ConfiguredHook,
+  type FingerprintSubject,
+  type TrustGate,
+  type TrustOptions,
+  type TrustStore,
+} from './trust/index.js';

@@ -14,6 +14,8 @@ describe('demo: agent loop', () => {
       env: { ...process.env, NO_COLOR: '1' },
       timeout: 120_000,
     });
+    // Project hooks run only once approved (here by the demo's approval callback).
+    expect(stdout).toMatch(/🔐 trusted project-context \(SessionStart\) approved, fingerprint [0-9a-f]{12}…/);
     // Context injected at SessionStart.
     expect(stdout).toMatch(/📎 context project context added to the system instruction/);
     // Tools restricted by BeforeToolSelection in the read-only phase.

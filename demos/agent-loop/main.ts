@@ -29,6 +29,15 @@ const hooks = createHookSystem({
   settings: [{ scope: values.settings ? 'user' : 'project', path: settingsFile, required: true }],
   projectDir,
   transcriptPath: path.join(projectDir, '.hookstream', 'transcript.jsonl'),
+  // Project hooks run only once approved. The demo approves its own hooks as they first run, and keeps
+  // the approvals in the scratch project so that your ~/.hookstream is never touched.
+  trust: {
+    store: path.join(projectDir, '.hookstream', 'trusted-hooks.json'),
+    approve: (request) => {
+      ui.trusted(`${request.hook} (${request.event}) approved, fingerprint ${request.fingerprint.slice(0, 12)}…`);
+      return true;
+    },
+  },
 });
 
 const started = Date.now();

@@ -114,6 +114,9 @@ export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
           `    ${paint('dim', '·')} ${paint('dim', `${record.event} hook`)} ${record.hook} ${paint(tint, outcome)} ${paint('dim', `${record.run.durationMs} ms`)}`,
         );
       }),
+    trusted: (text: string) => {
+      line(`  ${paint('cyan', '🔐 trusted')} ${text}`);
+    },
 
     /** Counts one fired event and its decision for the summary. */
     count: (result: HookResult) => {

@@ -22,6 +22,8 @@ export interface HookScript {
 export interface ScriptEnvironment {
   projectDir: string;
   home: string;
+  /** Further variables the hook's shell will have (the host's environment), to resolve `$NAME` in paths. */
+  variables?: Readonly<Record<string, string | undefined>>;
 }
 
 const INTERPRETERS = new Set([
@@ -58,10 +60,11 @@ const scriptArgument = (args: readonly (string | undefined)[]): { word: string; 
 
 /** Shell form: the program (or the interpreter's script) among the first words, as bash would read them. */
 const shellFormScript = (definition: CommandHookConfig, environment: ScriptEnvironment): HookScript | undefined => {
-  const vars = new Map<string, string>([
-    ['HOME', environment.home],
-    ['PWD', environment.projectDir],
-  ]);
+  const vars = new Map<string, string>();
+  for (const [name, value] of Object.entries(environment.variables ?? {}))
+    if (value !== undefined) vars.set(name, value);
+  vars.set('HOME', environment.home);
+  vars.set('PWD', environment.projectDir);
   for (const name of PROJECT_DIR_VARIABLES) vars.set(name, environment.projectDir);
   for (const [name, value] of Object.entries(definition.env ?? {})) vars.set(name, value);
   const words = leadingWords(definition.command, vars, environment.home);

@@ -21,6 +21,7 @@ import { dispatchExecutor } from '../run/dispatchExecutor.js';
 import { createFunctionExecutor } from '../run/functionExecutor.js';
 import { observeExecutor } from '../run/observeExecutor.js';
 import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../types.js';
+import { createTrustGate, trustedExecutor, type TrustGate } from '../trust/index.js';
 import { HookSystemDisposedError } from './errors.js';
 import { fastPathResult } from './fastPath.js';
 import { resolveEvent, runtimeEntry, type RegisterOptions, type Registration } from './registration.js';
@@ -54,6 +55,10 @@ export interface HookSystem {
   reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
   /** The plan an event would get now (for `hookstream list` and debugging). */
   plan(event: string, fields?: Record<string, unknown>): HookPlan;
+  /** The trust gate of project and extension hooks; undefined with `trust: false`. */
+  readonly trust: TrustGate | undefined;
+  /** Approves every configured hook that needs an approval, as it is now; returns their fingerprints. */
+  approveConfiguredHooks(): string[];
   /** Problems found in the settings at the last load. */
   readonly problems: readonly ConfigProblem[];
   readonly enabled: boolean;
@@ -108,7 +113,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       });
       return commandExecutor.execute(hook, input);
     });
-  const executor = options.executor ?? dispatchExecutor({ command, function: createFunctionExecutor() });
+  const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
+  const executor =
+    options.executor ??
+    dispatchExecutor({
+      command: trust ? trustedExecutor(command, trust) : command,
+      function: createFunctionExecutor(),
+    });
 
   const baseFields = () => ({
     session_id: sessionId,
@@ -217,6 +228,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       return applySettings(settingsSource === undefined ? undefined : await loadSettings(settingsSource));
     },
     plan: (eventName, fields = {}) => planner.createExecutionPlan(resolveEvent(eventName), fields),
+    trust,
+    approveConfiguredHooks: () => trust?.approveAll(registry.getAllHooks()) ?? [],
     get problems() {
       return problems;
     },

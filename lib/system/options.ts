@@ -1,6 +1,7 @@
 /** Options of `createHookSystem`. */
 import type { SettingsFile } from '../config/loadSettings.js';
 import type { Logger } from '../logging/logger.js';
+import type { TrustOptions } from '../trust/index.js';
 import type { HookExecutor } from '../types.js';
 
 /** Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones; scope decides). */
@@ -32,6 +33,12 @@ export interface HookSystemOptions {
   maxOutputBytes?: number;
   /** BeforeToolSelection: `union` (default, seed) or `intersection` of allowed function names. */
   toolSelection?: 'union' | 'intersection';
+  /**
+   * Approval of command hooks from project and extension settings files (DESIGN §3 "Trust"): they run
+   * only once approved. Default: the store `~/.hookstream/trusted-hooks.json` and no approval callback, so
+   * unapproved hooks are skipped (outcome `untrusted`). `false` trusts every hook (the host vouches).
+   */
+  trust?: TrustOptions | false;
   /** Replaces the built-in executors (tests, custom runners). */
   executor?: HookExecutor;
 }
