@@ -1,6 +1,6 @@
 /**
- * The `hookstream` command line: one commander program with the `fire`, `validate` and `list`
- * commands. Parsing errors, `--help` and `--version` come back as an exit status, never as `process.exit`.
+ * The `hookstream` command line: one commander program with the `fire`, `validate`, `list` and
+ * `trust` commands. Parsing errors, `--help` and `--version` come back as an exit status, never as `process.exit`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, printNote, raiseStatus, type CliContext } from './context.js';
 import { defineFire } from './fire.js';
 import { defineList } from './list.js';
+import { defineTrust } from './trust.js';
 import { defineValidate } from './validate.js';
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
@@ -41,6 +42,7 @@ export const createProgram = (context: CliContext): Command => {
   defineFire(program, context);
   defineValidate(program, context);
   defineList(program, context);
+  defineTrust(program, context);
   return program;
 };
 

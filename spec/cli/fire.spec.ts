@@ -109,21 +109,44 @@ describe.concurrent('hookstream fire --json', { timeout: CLI_TEST_TIMEOUT_MS }, 
     });
   });
 
-  it('reads the standard files: the project file and ~/.hookstream/settings.json', async () => {
+  it('reads the standard files; project hooks run once approved with `hookstream trust`', async () => {
     const discovered = world.dir('discovered');
     world.write(
       'discovered/.hookstream/settings.json',
       enabledSettings({ BeforeTool: [group(['echo from-project'])] }),
     );
     world.write('home/.hookstream/settings.json', { hooks: { BeforeTool: [group(['echo from-user'])] } });
-    const run = await world.run(['fire', 'BeforeTool', '--json', '--input', toolInput, '--project-dir', discovered]);
+    const fire = ['fire', 'BeforeTool', '--json', '--input', toolInput, '--project-dir', discovered];
+    const before = parseResult((await world.run(fire)).stdout);
+    expect(before.hooks.map((hook) => [hook.command, hook.source, hook.outcome])).toEqual([
+      ['echo from-project', 'project', 'untrusted'],
+      ['echo from-user', 'user', 'success'],
+    ]);
+    expect(before.warnings).toEqual([expect.stringMatching(/not approved.*hookstream trust/)]);
+
+    const approval = await world.run(['trust', '--project-dir', discovered]);
+    expect(approval.code).toBe(0);
+    expect(approval.stdout).toMatch(
+      /echo from-project[\s\S]*1 hook approved; approvals are kept in .*trusted-hooks\.json/,
+    );
+    const run = await world.run(fire);
     expect(run.code).toBe(0);
     const result = parseResult(run.stdout);
-    expect(result.hooks.map((hook) => [hook.command, hook.source])).toEqual([
-      ['echo from-project', 'project'],
-      ['echo from-user', 'user'],
+    expect(result.hooks.map((hook) => [hook.command, hook.source, hook.outcome])).toEqual([
+      ['echo from-project', 'project', 'success'],
+      ['echo from-user', 'user', 'success'],
     ]);
     expect(result.systemMessage).toBe('from-project\nfrom-user');
+
+    world.write(
+      'discovered/.hookstream/settings.json',
+      enabledSettings({ BeforeTool: [group(['echo changed-behind-my-back'])] }),
+    );
+    const listed = await world.run(['trust', '--list', '--project-dir', discovered]);
+    expect(listed.stdout).toMatch(/echo changed-behind-my-back/);
+    expect(listed.stdout).toMatch(/not approved/);
+    const revoked = await world.run(['trust', '--revoke', '--project-dir', discovered]);
+    expect(revoked.stdout).toMatch(/revoked 1 approval for/);
   });
 
   it('says on stderr, not stdout, when the settings leave hooks disabled', async () => {
