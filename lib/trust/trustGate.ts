@@ -91,6 +91,18 @@ const untrustedRun = (entry: ConfiguredHook): HookRun => ({
     '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host',
 });
 
+const uncheckedRun = (entry: ConfiguredHook, error: unknown): HookRun =>
+  applyFailurePolicy(
+    {
+      name: entry.name,
+      source: entry.origin.source,
+      outcome: 'failed',
+      durationMs: 0,
+      message: `Hook "${entry.name}" could not be checked for approval: ${error instanceof Error ? error.message : String(error)}`,
+    },
+    entry.definition.type === 'command' && entry.definition.failurePolicy === 'block',
+  );
+
 /** Wraps an executor so that hooks needing approval run only when approved (checked right before each spawn). */
 export const trustedExecutor =
   (executor: HookExecutor, gate: TrustGate): HookExecutor =>
@@ -98,5 +110,7 @@ export const trustedExecutor =
     needsApproval(hook)
       ? defer(() => from(gate.check(hook))).pipe(
           switchMap((ok) => (ok ? executor(hook, input) : of(untrustedRun(hook)))),
+          // A failing check (a throwing approval callback, an unwritable store) is the hook's own failure.
+          catchError((error: unknown) => of(uncheckedRun(hook, error))),
         )
       : executor(hook, input);

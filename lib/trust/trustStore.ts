@@ -67,7 +67,7 @@ export const createTrustStore = (file: string = defaultTrustStorePath()): TrustS
       const doomed = Object.entries(data.approved)
         .filter(([fp, about]) => (fingerprints ? fingerprints.includes(fp) : about.project === project))
         .map(([fp]) => fp);
-      for (const fp of doomed) delete data.approved[fp];
+      data.approved = Object.fromEntries(Object.entries(data.approved).filter(([fp]) => !doomed.includes(fp)));
       if (doomed.length > 0) write(data);
       return doomed.length;
     },

@@ -184,3 +184,32 @@ describe('trust: scripts named through variables', () => {
     }
   });
 });
+
+describe('trust: a failing approval check', () => {
+  it('fails the hook open with a warning, or blocks a strict hook', async () => {
+    const settings = writeProject();
+    const approve = (): boolean => {
+      throw new Error('approval UI unavailable');
+    };
+    const lenient = system(settings, { trust: { store: storePath, approve } });
+    const result = await lenient.fire('BeforeTool', fields);
+    expect(result.hooks[0]).toMatchObject({ outcome: 'failed' });
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/could not be checked for approval: approval UI unavailable/),
+    ]);
+    expect(result.blocked).toBe(false);
+
+    const strictSettings = JSON.parse(readFileSync(settings, 'utf8')) as {
+      hooks: { BeforeTool: { hooks: Record<string, unknown>[] }[] };
+    };
+    Object.assign(strictSettings.hooks.BeforeTool[0]?.hooks[0] ?? {}, { failurePolicy: 'block' });
+    writeFileSync(settings, JSON.stringify(strictSettings));
+    const strict = system(settings, { trust: { store: storePath, approve } });
+    const blocked = await strict.fire('BeforeTool', fields);
+    expect(blocked).toMatchObject({
+      blocked: true,
+      reason: expect.stringMatching(/failed \(strict\): could not be checked/) as string,
+    });
+    expect(existsSync(path.join(project, 'ran'))).toBe(false);
+  });
+});
