@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/**',
       'demos/sample-project/**',
       'spec/fixtures/**',
+      'bench/fixtures/**',
       'demos/hooks/**',
       'demos/policies/bin/**',
       '*.config.*',

@@ -1,10 +1,12 @@
 /**
  * Command-hook cost: one trivial hook through hookstream against a raw `child_process.spawn` of the same
  * program in the same run (median latency ratio), for the shell form (`bash -c`) and the exec form
- * (`sh -c …` as command + args); and the fan-out of 16 parallel hooks against one.
+ * (`sh -c …` as command + args); the fan-out of 16 parallel hooks against one; and a node hook spawned
+ * per event against the same script as a persistent worker.
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { createHookSystem } from '../dist/lib/index.js';
 import { interleave, round3 } from './measure.js';
 
@@ -25,6 +27,8 @@ const rawSpawn = (program: string): Promise<void> =>
     });
     child.stdin.end(payload);
   });
+
+const POLICY_HOOK = fileURLToPath(new URL('./fixtures/policy-hook.mjs', import.meta.url));
 
 const systemWith = (hooks: object[]) =>
   createHookSystem({
@@ -76,8 +80,38 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
       },
       fanOutMs: { oneHook: round3(fan.oneHook ?? 0), sixteenParallelHooks: round3(fan.sixteenHooks ?? 0) },
       sixteenVsOne: round3((fan.sixteenHooks ?? 0) / (fan.oneHook ?? 1)),
+      persistentVsSpawnNode: await benchPersistentVsSpawnNode(),
     };
   } finally {
     await Promise.all([shellForm.dispose(), execForm.dispose(), fanOut.dispose()]);
+  }
+};
+
+/** The same node policy script (bench/fixtures/policy-hook.mjs), spawned per event vs one persistent worker. */
+export const benchPersistentVsSpawnNode = async (): Promise<Record<string, unknown>> => {
+  const spawned = systemWith([{ command: 'node', args: [POLICY_HOOK] }]);
+  const persistent = systemWith([{ command: 'node', args: [POLICY_HOOK], persistent: true }]);
+  try {
+    const perEvent = await interleave(
+      {
+        spawnNode: async () => {
+          await spawned.fire('BeforeTool', fields);
+        },
+        persistentNode: async () => {
+          await persistent.fire('BeforeTool', fields);
+        },
+      },
+      { rounds: 11, batch: 4 },
+    );
+    const spawnNodeMs = round3(perEvent.spawnNode ?? 0);
+    const persistentNodeMs = round3(perEvent.persistentNode ?? 0);
+    return {
+      description: 'median milliseconds per event through hookstream; the worker starts during warm-up',
+      spawnNodeMs,
+      persistentNodeMs,
+      spawnVsPersistent: round3(spawnNodeMs / persistentNodeMs),
+    };
+  } finally {
+    await Promise.all([spawned.dispose(), persistent.dispose()]);
   }
 };

@@ -50,6 +50,11 @@ export type { PlannedEvent, RanEvent } from './operators/types.js';
 
 export { createFunctionExecutor } from './run/functionExecutor.js';
 export { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './run/commandExecutor.js';
+export {
+  createPersistentExecutor,
+  type PersistentExecutor,
+  type PersistentExecutorOptions,
+} from './run/persistentExecutor.js';
 export { dispatchExecutor } from './run/dispatchExecutor.js';
 export { applyHookOutputToInput } from './run/chainInput.js';
 

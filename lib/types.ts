@@ -24,6 +24,11 @@ export interface CommandHookConfig {
   description?: string;
   /** `block` turns every failure of this hook into a block (x-code `failurePolicy`). */
   failurePolicy?: 'allow' | 'block';
+  /**
+   * Keep one worker process alive and send it one JSON line per request instead of spawning per event
+   * (Node start-up alone costs ~70 ms; a worker answers in microseconds). See lib/run/persistentExecutor.ts.
+   */
+  persistent?: boolean;
 }
 
 export interface FunctionHookContext {

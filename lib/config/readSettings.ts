@@ -199,7 +199,7 @@ function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHoo
 
 /** Known fields only, in a fixed order; `type` is always `command` here. */
 function toDefinition(fields: HookFields & { command: string }): CommandHookConfig {
-  const { args, timeout, env, name, description, failurePolicy } = fields;
+  const { args, timeout, env, name, description, failurePolicy, persistent } = fields;
   const definition: CommandHookConfig = { type: 'command', command: fields.command };
   if (args !== undefined) definition.args = args;
   if (timeout !== undefined) definition.timeout = timeout;
@@ -207,5 +207,6 @@ function toDefinition(fields: HookFields & { command: string }): CommandHookConf
   if (name !== undefined) definition.name = name;
   if (description !== undefined) definition.description = description;
   if (failurePolicy !== undefined) definition.failurePolicy = failurePolicy;
+  if (persistent !== undefined) definition.persistent = persistent;
   return definition;
 }

@@ -54,6 +54,7 @@ export const HOOK_FIELDS = {
   name: t.string,
   description: t.string,
   failurePolicy: t.keyof({ allow: null, block: null }, '"allow" or "block"'),
+  persistent: Flag,
 };
 
 export type FieldCodecs = Readonly<Record<string, t.Mixed>>;

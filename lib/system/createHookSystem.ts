@@ -20,6 +20,7 @@ import { createCommandExecutor, type CommandExecutor } from '../run/commandExecu
 import { dispatchExecutor } from '../run/dispatchExecutor.js';
 import { createFunctionExecutor } from '../run/functionExecutor.js';
 import { observeExecutor } from '../run/observeExecutor.js';
+import { createPersistentExecutor, type PersistentExecutor } from '../run/persistentExecutor.js';
 import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../types.js';
 import { createTrustGate, trustedExecutor, type TrustGate } from '../trust/index.js';
 import { HookSystemDisposedError } from './errors.js';
@@ -100,17 +101,24 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   };
   applySettings(settingsSource === undefined ? undefined : loadSettingsSync(settingsSource));
 
+  const processOptions = {
+    projectDir,
+    sessionId,
+    ...(options.maxConcurrentHooks !== undefined ? { maxConcurrent: options.maxConcurrentHooks } : {}),
+    ...(options.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: options.defaultTimeoutMs } : {}),
+    ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+    ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
+  };
+  // Both process executors start on first use: a host with only function hooks never creates one.
   let commandExecutor: CommandExecutor | undefined;
+  let persistentExecutor: PersistentExecutor | undefined;
   const command: HookExecutor = (hook, input) =>
     defer(() => {
-      commandExecutor ??= createCommandExecutor({
-        projectDir,
-        sessionId,
-        ...(options.maxConcurrentHooks !== undefined ? { maxConcurrent: options.maxConcurrentHooks } : {}),
-        ...(options.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: options.defaultTimeoutMs } : {}),
-        ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
-        ...(options.maxOutputBytes !== undefined ? { maxOutputBytes: options.maxOutputBytes } : {}),
-      });
+      if (hook.definition.type === 'command' && hook.definition.persistent === true) {
+        persistentExecutor ??= createPersistentExecutor(processOptions);
+        return persistentExecutor.execute(hook, input);
+      }
+      commandExecutor ??= createCommandExecutor(processOptions);
       return commandExecutor.execute(hook, input);
     });
   const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
@@ -242,7 +250,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       disposed = true;
       disposing.next();
       disposing.complete();
-      await commandExecutor?.dispose();
+      await Promise.all([commandExecutor?.dispose(), persistentExecutor?.dispose()]);
       results.complete();
     },
   };
