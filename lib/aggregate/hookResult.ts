@@ -4,6 +4,7 @@
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutput } from '../events/outputs.js';
+import { mergeRequestPatch } from '../events/requestPatch.js';
 import type { HookResult, HookRun, NormalizedDecision } from '../types.js';
 import { AggregatedHookResult } from './aggregatedResult.js';
 import type { EventSummary } from './monoids.js';
@@ -99,7 +100,7 @@ function applyEventFields(
     result.toolInput = summary.toolInput ? { ...original, ...summary.toolInput } : original;
   } else if (event === 'BeforeModel') {
     const original = input.llm_request as LLMRequest | undefined;
-    result.llmRequest = summary.llmRequest ? mergeRequest(original, summary.llmRequest) : original;
+    result.llmRequest = summary.llmRequest ? mergeRequestPatch(original, summary.llmRequest) : original;
     if (summary.llmResponse) result.llmResponse = summary.llmResponse;
   } else if (event === 'AfterModel') {
     result.llmResponse = (summary.llmResponse ?? input.llm_response) as LLMResponse | undefined;
@@ -115,14 +116,6 @@ function applyEventFields(
 }
 
 /** Like the chain (lib/run/chainInput.ts): `config` merges one level deeper; a non-object `config` is no patch. */
-function mergeRequest(original: LLMRequest | undefined, patch: Readonly<Record<string, unknown>>): LLMRequest {
-  const { config, ...rest } = patch;
-  const merged: Record<string, unknown> = { ...original, ...rest };
-  if (typeof config === 'object' && config !== null && !Array.isArray(config)) {
-    merged.config = original?.config ? { ...original.config, ...config } : config;
-  }
-  return merged;
-}
 
 /** The HookResult of an event no hook matched: nothing ran, the originals pass through. */
 export const emptyHookResult = (event: EventName, input: Readonly<Record<string, unknown>>): HookResult =>

@@ -6,6 +6,8 @@
 import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { struct } from 'fp-ts/lib/Monoid.js';
 import type { ToolMode } from '../events/inputs.js';
+import { isRecord } from '../events/outputs.js';
+import { mergeRequestPatch } from '../events/requestPatch.js';
 
 const any: Monoid<boolean> = { concat: (a, b) => a || b, empty: false };
 const lines: Monoid<readonly string[]> = {
@@ -57,19 +59,19 @@ export const ShallowMerge: Monoid<Patch> = {
 /**
  * Shallow merge for LLM request patches, one level deeper for `config` so that two hooks editing
  * different config keys both land (`{config:{temperature}}` then `{config:{maxOutputTokens}}`).
- * A `config` that is not a plain object (e.g. an explicit `undefined`) is no patch: letting it
- * replace the config would make the merge depend on grouping, i.e. not associative.
+ * A `config` that is not a plain object is no patch (see `mergeRequestPatch`): letting it replace
+ * the config would make the merge depend on grouping, i.e. not associative.
  */
 export const RequestMerge: Monoid<Patch> = {
-  concat: (a, b) => {
-    if (a === undefined) return b;
-    if (b === undefined) return a;
-    const merged: Record<string, unknown> = { ...a, ...b };
-    delete merged.config;
-    const config = ShallowMerge.concat(plainOrUndefined(a.config), plainOrUndefined(b.config));
-    return config === undefined ? merged : { ...merged, config };
-  },
+  concat: (a, b) => (a === undefined ? b : b === undefined ? a : mergeRequestPatch(withoutBadConfig(a), b)),
   empty: undefined,
+};
+
+/** Both sides are patches here: the left one's non-object `config` is no patch either. */
+const withoutBadConfig = (patch: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+  if (!('config' in patch) || isRecord(patch.config)) return patch;
+  const { config: _ignored, ...rest } = patch;
+  return rest;
 };
 
 /** Last writer wins (in plan order); `undefined` is "did not write". */
@@ -119,14 +121,6 @@ export const ToolSelectionIntersection: Monoid<ToolSelection> = {
 /** Builds a ToolSelection without `undefined` keys, so equal selections are deep-equal. */
 export function selection(mode: ToolMode | undefined, names: readonly string[] | undefined): ToolSelection {
   return { ...(mode === undefined ? {} : { mode }), ...(names === undefined ? {} : { names }) };
-}
-
-function isPlain(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function plainOrUndefined(value: unknown): Readonly<Record<string, unknown>> | undefined {
-  return isPlain(value) ? value : undefined;
 }
 
 /** Everything one event's hooks contribute; the whole summary is a monoid too. */

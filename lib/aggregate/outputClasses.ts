@@ -12,6 +12,7 @@ import {
   effectiveDecision,
 } from '../events/outputs.js';
 import type { HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
+import { mergeRequestPatch } from '../events/requestPatch.js';
 import type { EventName } from '../events/names.js';
 import type { NormalizedDecision } from '../types.js';
 
@@ -135,10 +136,7 @@ export class BeforeModelHookOutput extends DefaultHookOutput {
    */
   applyLLMRequestModifications(target: LLMRequest): LLMRequest {
     const patch = this.getModifiedRequest();
-    if (patch === undefined) return { ...target };
-    const merged: LLMRequest = { ...target, ...patch };
-    if (isRecord(patch.config)) merged.config = { ...(isRecord(target.config) ? target.config : {}), ...patch.config };
-    return merged;
+    return patch === undefined ? { ...target } : mergeRequestPatch(target, patch);
   }
 }
 
