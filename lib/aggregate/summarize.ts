@@ -4,14 +4,11 @@
  */
 import { concatAll } from 'fp-ts/lib/Monoid.js';
 import type { EventName } from '../events/names.js';
-import { effectiveDecision, type HookOutput } from '../events/outputs.js';
+import { effectiveDecision, isRecord, type HookOutput } from '../events/outputs.js';
 import type { HookRun } from '../types.js';
 import { eventSummaryMonoid, OrDecision, selection, type DecisionSummary, type EventSummary } from './monoids.js';
 
 const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted', 'canceled']);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const nonEmpty = (text: string | undefined): readonly string[] =>
   text !== undefined && text.trim() !== '' ? [text] : [];
@@ -60,13 +57,13 @@ export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
   const toolConfig = event === 'BeforeToolSelection' ? specific?.toolConfig : undefined;
   return {
     decision: run.outcome === 'skipped' ? { ...OrDecision.empty } : decisionOf(event, run),
-    toolInput: event === 'BeforeTool' && isObject(specific?.tool_input) ? specific.tool_input : undefined,
-    llmRequest: event === 'BeforeModel' && isObject(specific?.llm_request) ? specific.llm_request : undefined,
+    toolInput: event === 'BeforeTool' && isRecord(specific?.tool_input) ? specific.tool_input : undefined,
+    llmRequest: event === 'BeforeModel' && isRecord(specific?.llm_request) ? specific.llm_request : undefined,
     llmResponse:
-      (event === 'BeforeModel' || event === 'AfterModel') && isObject(specific?.llm_response)
+      (event === 'BeforeModel' || event === 'AfterModel') && isRecord(specific?.llm_response)
         ? specific.llm_response
         : undefined,
-    specific: isObject(specific) ? specific : undefined,
+    specific: isRecord(specific) ? specific : undefined,
     toolSelection: toolConfig
       ? selection(
           toolConfig.mode,

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { decodeEventInput, InvalidEventInputError } from '../events/decodeInput.js';
 import { aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
+import { errorText } from '../errorText.js';
 import { CliError, printLine, printNote, raiseStatus, readAll, type CliContext } from './context.js';
 import { formatFireResult } from './fireOutput.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
@@ -41,7 +42,7 @@ const readFields = async (context: CliContext, input: string | undefined): Promi
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError(`invalid --input JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(`invalid --input JSON: ${errorText(error)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CliError(`--input must be a JSON object holding the event's fields, received ${JSON.stringify(value)}`);

@@ -15,6 +15,7 @@ import { createProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import type { ConfigProblem } from './problems.js';
 import { readSettings } from './readSettings.js';
+import { errorText } from '../errorText.js';
 
 export type { LoadedSettings } from './mergeScopes.js';
 
@@ -55,7 +56,7 @@ type ReadOutcome = { text: string } | { missing: true } | { failure: string };
 const classifyReadError = (error: unknown): ReadOutcome => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
-  return { failure: error instanceof Error ? error.message : String(error) };
+  return { failure: errorText(error) };
 };
 
 async function readAsync(path: string): Promise<ReadOutcome> {

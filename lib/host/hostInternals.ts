@@ -7,6 +7,7 @@ import { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookResult } from '../types.js';
+import { asError } from '../errorText.js';
 
 const abortReason = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted', { cause: signal.reason });
@@ -37,7 +38,7 @@ export function fireHook(
       },
       error: (error: unknown) => {
         settle();
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(asError(error));
       },
     });
     // A fast-path result settles during subscribe: then there is nothing left to abort.

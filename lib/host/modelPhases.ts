@@ -10,6 +10,7 @@ import type { HookResult } from '../types.js';
 import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
 import type { ModelCallOutcome } from './modelTypes.js';
 import { throwIfStopped } from './stopSignal.js';
+import { errorText } from '../errorText.js';
 
 /** Either the call to make, or the finished outcome of a BeforeModel block. */
 export type PreparedCall<Req, Res> =
@@ -19,8 +20,6 @@ export type PreparedCall<Req, Res> =
       partial: Omit<ModelCallOutcome<Req, Res>, 'response' | 'responseModified' | 'called'>;
     }
   | { kind: 'blocked'; outcome: ModelCallOutcome<Req, Res> };
-
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** BeforeModel's answer when it blocks: the hook's response if it translates, else the empty response. */
 function blockedResponse<Req, Res>(
@@ -34,7 +33,7 @@ function blockedResponse<Req, Res>(
     } catch (error) {
       // A malformed synthetic response must not cancel the block: the model stays uncalled.
       warnings.push(
-        `BeforeModel: the synthetic llm_response could not be used (${message(error)}); returning an empty response`,
+        `BeforeModel: the synthetic llm_response could not be used (${errorText(error)}); returning an empty response`,
       );
     }
   }
@@ -77,7 +76,7 @@ export async function prepareModelCall<Req, Res>(
       try {
         request = translator.fromHookRequest(beforeModel.llmRequest, request);
       } catch (error) {
-        warnings.push(`BeforeModel: the modified llm_request could not be applied (${message(error)})`);
+        warnings.push(`BeforeModel: the modified llm_request could not be applied (${errorText(error)})`);
       }
     }
   }
@@ -129,7 +128,7 @@ export async function finishModelCall<Req, Res>(
     try {
       final = translator.fromHookResponse(afterModel.llmResponse, response);
     } catch (error) {
-      warnings.push(`AfterModel: the modified llm_response could not be applied (${message(error)})`);
+      warnings.push(`AfterModel: the modified llm_response could not be applied (${errorText(error)})`);
     }
   }
   const outcome: ModelCallOutcome<Req, Res> = {

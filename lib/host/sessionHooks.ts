@@ -6,6 +6,7 @@ import type { EventFields } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookResult } from '../types.js';
 import { fireLifecycle, type LifecycleOptions, type LifecycleOutcome } from './lifecycle.js';
+import { errorText } from '../errorText.js';
 
 export type SessionStartSource = EventFields<'SessionStart'>['source'];
 export type SessionEndReason = EventFields<'SessionEnd'>['reason'];
@@ -101,7 +102,7 @@ export function sessionEndWithHooks(
         finish({
           timedOut: false,
           systemMessages: [],
-          warnings: [`SessionEnd: ${error instanceof Error ? error.message : String(error)}`],
+          warnings: [`SessionEnd: ${errorText(error)}`],
         });
       },
     });

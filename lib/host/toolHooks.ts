@@ -9,6 +9,7 @@ import type { HookResult } from '../types.js';
 import { fireHook, fromAbortable, systemMessagesOf, warningsOf } from './hostInternals.js';
 import { throwIfStopped } from './stopSignal.js';
 import type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './toolTypes.js';
+import { errorText } from '../errorText.js';
 
 /** The host's tool: receives the (possibly hook-modified) arguments. A string is shorthand for `{ llmContent }`. */
 export type ToolExecute = (
@@ -32,7 +33,7 @@ async function runTool(
   } catch (error) {
     if (signal?.aborted) throw error;
     return {
-      llmContent: `Tool "${toolName}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      llmContent: `Tool "${toolName}" failed: ${errorText(error)}`,
       isError: true,
     };
   }

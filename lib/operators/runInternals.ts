@@ -13,6 +13,7 @@ import { isBlockingOutput } from '../events/outputs.js';
 import { applyHookOutputToInput } from '../run/chainInput.js';
 import type { HookEntry, HookExecutor, HookRun } from '../types.js';
 import type { PlannedEvent, RanEvent } from './types.js';
+import { errorText } from '../errorText.js';
 
 const failedRun = (hook: HookEntry, message: string): HookRun => ({
   name: hook.name,
@@ -29,8 +30,6 @@ const skippedRun = (hook: HookEntry): HookRun => ({
   durationMs: 0,
   message: `Hook "${hook.name}" skipped: an earlier hook in the chain blocked`,
 });
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Subscribes to one hook run and reports exactly one record, whatever the executor does: its first

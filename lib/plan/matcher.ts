@@ -6,6 +6,7 @@
  */
 import { RE2JS } from 're2js';
 import type { Matcher } from '../types.js';
+import { errorText } from '../errorText.js';
 
 export interface CompiledMatcher {
   matcher: Matcher;
@@ -68,7 +69,7 @@ export function compileMatcher(pattern: string): CompiledMatcher {
     const re = RE2JS.compile(RE2JS.translateRegExp(pattern));
     return { matcher: memoised(pattern, (target) => re.test(target)) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     const problem = isJsRegExp(pattern)
       ? `matcher ${JSON.stringify(pattern)} uses regular-expression features that cannot be matched in linear time ` +
         `(backreferences, lookaround): ${reason}; matching by exact string instead`

@@ -11,6 +11,7 @@ import { asapScheduler, isObservable, Observable, type SchedulerLike, type Subsc
 import { decodeHookOutput, isBlockingOutput, isRecord } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../types.js';
 import { applyFailurePolicy } from './failurePolicy.js';
+import { errorText } from '../errorText.js';
 
 export interface FunctionExecutorOptions {
   /** Clock and timer for `durationMs` and logical timeouts; a TestScheduler in marble tests. */
@@ -19,8 +20,6 @@ export interface FunctionExecutorOptions {
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Interprets what a function hook produced as a run record. */
 const toRun = (entry: HookEntry, value: unknown, durationMs: number): HookRun => {

@@ -8,6 +8,7 @@ import { execa } from 'execa';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findEscapees } from './escapees.js';
 import { groupAlive, processAlive, registerGroup, signalGroup, signalProcess } from './processGroups.js';
+import { errorText } from '../errorText.js';
 
 export interface SuperviseOptions {
   file: string;
@@ -109,7 +110,7 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
   } catch (error) {
     // Out of descriptors, execa throws synchronously (`subprocess.stdio is not iterable`).
     return {
-      report: Promise.resolve(notStarted(error instanceof Error ? error.message : String(error))),
+      report: Promise.resolve(notStarted(errorText(error))),
       gone: Promise.resolve(),
     };
   }

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { groupAlive, registerGroup, signalGroup } from './processGroups.js';
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from './superviseProcess.js';
+import { errorText } from '../errorText.js';
 
 export interface WorkerSpawnOptions {
   file: string;
@@ -110,7 +111,7 @@ export const startWorker = (options: WorkerSpawnOptions, listeners: WorkerListen
     });
   } catch (error) {
     queueMicrotask(() => {
-      listeners.exit({ spawnError: error instanceof Error ? error.message : String(error) });
+      listeners.exit({ spawnError: errorText(error) });
     });
     const done = (): Promise<void> => Promise.resolve();
     return { pid: undefined, write: ignore, close: done, stop: done, gone: done() };

@@ -27,6 +27,7 @@ import { HookSystemDisposedError } from './errors.js';
 import { fastPathResult } from './fastPath.js';
 import { resolveEvent, runtimeEntry, type RegisterOptions, type Registration } from './registration.js';
 import type { HookSystemOptions, SettingsSource } from './options.js';
+import { asError } from '../errorText.js';
 
 /** The hook system a host holds (DESIGN §2). */
 export interface HookSystem {
@@ -209,7 +210,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
         untilDisposed(running).subscribe({ next: resolve, error: reject });
       });
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(asError(error));
     }
   };
 

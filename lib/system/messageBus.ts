@@ -10,8 +10,10 @@ import { catchError, filter, first, map, mergeMap, tap } from 'rxjs/operators';
 import type { AggregatedHookResultJSON } from '../aggregate/aggregatedResult.js';
 import { InvalidEventInputError } from '../events/decodeInput.js';
 import { canonicalEventName } from '../events/names.js';
+import { isRecord } from '../events/outputs.js';
 import type { HookSystem } from './createHookSystem.js';
 import { HookSystemDisposedError } from './errors.js';
+import { errorText } from '../errorText.js';
 
 export const HOOK_EXECUTION_REQUEST = 'HOOK_EXECUTION_REQUEST';
 export const HOOK_EXECUTION_RESPONSE = 'HOOK_EXECUTION_RESPONSE';
@@ -64,9 +66,6 @@ export interface HookMessageBusOptions {
   /** Requests executing at once (default: all). */
   concurrency?: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const response = (payload: HookExecutionResponse): HookResponseMessage => ({ type: HOOK_EXECUTION_RESPONSE, payload });
 
@@ -123,9 +122,7 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
       map((result) =>
         response({ correlationId: request.correlationId, success: true, output: result.aggregated.toJSON() }),
       ),
-      catchError((error: unknown) => [
-        failure(request.correlationId, errorCode(error), error instanceof Error ? error.message : String(error)),
-      ]),
+      catchError((error: unknown) => [failure(request.correlationId, errorCode(error), errorText(error))]),
     );
 
   const pipeline: Subscription = incoming

@@ -19,8 +19,7 @@ export type StableCandidate = {
 
 export const sameValue = isDeepStrictEqual;
 
-export const isRecord = (value: unknown): value is UnknownRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord } from '../events/outputs.js';
 
 export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

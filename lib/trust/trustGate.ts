@@ -10,6 +10,7 @@ import type { HookEntry, HookExecutor, HookRun } from '../types.js';
 import type { ConfiguredHook } from './fingerprint.js';
 import { fingerprintSubject, hookFingerprint, type FingerprintSubject } from './fingerprint.js';
 import { createTrustStore, type TrustStore } from './trustStore.js';
+import { errorText } from '../errorText.js';
 
 /** What a host's approval callback is shown. */
 export interface ApprovalRequest {
@@ -98,7 +99,7 @@ const uncheckedRun = (entry: ConfiguredHook, error: unknown): HookRun =>
       source: entry.origin.source,
       outcome: 'failed',
       durationMs: 0,
-      message: `Hook "${entry.name}" could not be checked for approval: ${error instanceof Error ? error.message : String(error)}`,
+      message: `Hook "${entry.name}" could not be checked for approval: ${errorText(error)}`,
     },
     entry.definition.type === 'command' && entry.definition.failurePolicy === 'block',
   );
