@@ -20,6 +20,7 @@ import {
   decodeFields,
 } from './schema.js';
 import type { HookFields } from './schema.js';
+import { commandKey } from '../plan/hookKey.js';
 
 export type LoadedEntry = Omit<HookEntry, 'id'>;
 
@@ -122,7 +123,7 @@ function readGroup(
       origin: { ...origin, pointer: hookPointer },
       sequential,
       name: definition.name ?? definition.command,
-      key: definition.args ? `${definition.command}\u0000${definition.args.join('\u0000')}` : definition.command,
+      key: commandKey(definition),
       ...(matcher ? { matcher } : {}),
     };
     entries.push(entry);

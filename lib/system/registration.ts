@@ -6,6 +6,7 @@ import { canonicalEventName, MATCH_TARGET, type EventName } from '../events/name
 import { compileMatcher } from '../plan/matcher.js';
 import type { CommandHookConfig, FunctionHook, HookEntry } from '../types.js';
 import { InvalidHookError, UnknownEventError } from './errors.js';
+import { commandKey } from '../plan/hookKey.js';
 
 export interface RegisterOptions {
   /** Regex tested against the event's match target (tool name, trigger, …). */
@@ -60,12 +61,7 @@ export const runtimeEntry = (
     }
   }
   const name = definition.type === 'function' ? definition.name : (definition.name ?? definition.command);
-  const key =
-    definition.type === 'function'
-      ? `function:${++functionKeys}:${name}`
-      : definition.args
-        ? [definition.command, ...definition.args].join('\u0000')
-        : definition.command;
+  const key = definition.type === 'function' ? `function:${++functionKeys}:${name}` : commandKey(definition);
   return {
     event,
     definition,

@@ -16,6 +16,7 @@ import type {
   HookEntry,
   HookSource,
 } from '../types.js';
+import { commandKey } from '../plan/hookKey.js';
 
 /** Optional fields of a function hook. */
 export type FunctionHookOptions = Pick<FunctionHook, 'strict' | 'timeout' | 'description'>;
@@ -60,10 +61,7 @@ export const entry = (
   const id = nextEntryId++;
   const name =
     options.name ?? (definition.type === 'function' ? definition.name : (definition.name ?? definition.command));
-  const key =
-    definition.type === 'function'
-      ? `function:${id}:${definition.name}`
-      : [definition.command, ...(definition.args ?? [])].join('\u0000');
+  const key = definition.type === 'function' ? `function:${id}:${definition.name}` : commandKey(definition);
   const matcher =
     options.matcher !== undefined && options.matcher !== '' && options.matcher !== '*'
       ? compileMatcher(options.matcher).matcher
