@@ -1,11 +1,11 @@
 import { asapScheduler, of, type OperatorFunction, type SchedulerLike } from 'rxjs';
-import { map } from 'rxjs/operators';
-import { assembleHookResult } from '../aggregate/hookResult.js';
+import { fastPathResult } from '../aggregate/fastPath.js';
 import type { HookInput } from '../events/inputs.js';
 import type { HookPlanner } from '../plan/planner.js';
 import type { HookExecutor, HookResult } from '../types.js';
 import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
-import { runPlanParallel, runPlanSequential } from './runInternals.js';
+import { aggregate } from './aggregate.js';
+import { runPlanned } from './runInternals.js';
 
 export interface DecideOptions {
   planner: HookPlanner;
@@ -37,19 +37,12 @@ export interface DecideOptions {
 export const decide = (options: DecideOptions): OperatorFunction<HookInput, HookResult> => {
   const scheduler = options.scheduler ?? asapScheduler;
   const { planner, executor } = options;
+  const toResult = aggregate({ scheduler, ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}) });
   return mergeMapOrdered((input: HookInput) => {
     const startedAt = scheduler.now();
     const plan = planner.createExecutionPlan(input.hook_event_name, input);
-    const planned = { input, plan, startedAt };
-    const finish = (runs: Parameters<typeof assembleHookResult>[2]) =>
-      assembleHookResult(plan.event, input, runs, {
-        durationMs: scheduler.now() - startedAt,
-        ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
-      });
-    if (plan.hooks.length === 0) return of(finish([]));
-    const ran$ = plan.sequential
-      ? runPlanSequential(executor, planned)
-      : runPlanParallel(executor, planned, options.concurrency ?? Infinity);
-    return ran$.pipe(map((ran) => finish(ran.runs)));
+    // Nothing matched: the precomputed result, as the facade's fast path answers.
+    if (plan.hooks.length === 0) return of(fastPathResult(plan.event, input));
+    return runPlanned(executor, { input, plan, startedAt }, options.concurrency ?? Infinity).pipe(toResult);
   });
 };

@@ -137,3 +137,7 @@ export const runPlanParallel = (
 /** One hook after another; each successful output is chained into the next input; a block ends the chain. */
 export const runPlanSequential = (executor: HookExecutor, planned: PlannedEvent): Observable<RanEvent> =>
   runPlan(executor, planned, 1, true);
+
+/** The plan's own mode: sequential when it says so, else parallel up to `concurrency`. */
+export const runPlanned = (executor: HookExecutor, planned: PlannedEvent, concurrency: number): Observable<RanEvent> =>
+  planned.plan.sequential ? runPlanSequential(executor, planned) : runPlanParallel(executor, planned, concurrency);

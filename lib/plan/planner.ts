@@ -3,7 +3,7 @@
  * Matcher filter, disabled names, dedup by command (the highest-priority instance is kept), and the
  * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
  */
-import { MATCH_TARGET, type EventName } from '../events/names.js';
+import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookEntry, HookPlan } from '../types.js';
 import type { HookRegistry } from './registry.js';
 
@@ -14,6 +14,10 @@ export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, 
   const value = fields[key];
   return typeof value === 'string' ? value : undefined;
 };
+
+const EMPTY_PLANS = new Map<EventName, HookPlan>(
+  EVENT_NAMES.map((event) => [event, Object.freeze({ event, hooks: Object.freeze([]), sequential: false })]),
+);
 
 export class HookPlanner {
   constructor(
@@ -29,6 +33,8 @@ export class HookPlanner {
   /** The plan for one event; `hooks` is empty when nothing matches. */
   createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
     const candidates = this.registry.getHooksForEvent(event);
+    // No hook for the event at all: a shared plan, nothing allocated (hosts ask this on every model call).
+    if (candidates.length === 0) return EMPTY_PLANS.get(event) as HookPlan;
     const target = matchTargetOf(event, fields);
     const seen = new Set<string>();
     const hooks: HookEntry[] = [];

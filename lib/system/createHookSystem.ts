@@ -4,8 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defer, Observable, of, Subject, type OperatorFunction } from 'rxjs';
-import { map, takeUntil, throwIfEmpty } from 'rxjs/operators';
-import { assembleHookResult } from '../aggregate/hookResult.js';
+import { takeUntil, tap, throwIfEmpty } from 'rxjs/operators';
 import { loadSettings, loadSettingsSync } from '../config/loadSettings.js';
 import { formatProblem, type ConfigProblem } from '../config/problems.js';
 import { decodeEventInput } from '../events/decodeInput.js';
@@ -13,7 +12,8 @@ import type { EventFields, HookInput, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
-import { runPlanParallel, runPlanSequential } from '../operators/runInternals.js';
+import { aggregate } from '../operators/aggregate.js';
+import { runPlanned } from '../operators/runInternals.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
 import { createCommandExecutor, type CommandExecutor } from '../run/commandExecutor.js';
@@ -24,7 +24,7 @@ import { createPersistentExecutor, type PersistentExecutor } from '../run/persis
 import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../types.js';
 import { createTrustGate, trustedExecutor, type TrustGate } from '../trust/index.js';
 import { HookSystemDisposedError } from './errors.js';
-import { fastPathResult } from './fastPath.js';
+import { fastPathResult } from '../aggregate/fastPath.js';
 import { resolveEvent, runtimeEntry, type RegisterOptions, type Registration } from './registration.js';
 import type { HookSystemOptions, SettingsSource } from './options.js';
 import { asError } from '../errorText.js';
@@ -138,6 +138,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   });
 
   /** Plans and runs one event; `undefined` when the fast path applies (nothing to run). */
+  const toResult = aggregate(options.toolSelection ? { toolSelection: options.toolSelection } : {});
+
   const run$ = (event: EventName, fields: Record<string, unknown>): Observable<HookResult> | undefined => {
     if (!enabled || !planner.hasCandidates(event)) return undefined;
     const input = decodeEventInput(event, fields, baseFields) as HookInput;
@@ -159,18 +161,10 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       },
       log.runner,
     );
-    const startedAt = Date.now();
-    const planned = { input, plan, startedAt };
-    const ran$ = plan.sequential
-      ? runPlanSequential(observed, planned)
-      : runPlanParallel(observed, planned, options.concurrencyPerEvent ?? Infinity);
-    return ran$.pipe(
-      map((ran) => {
-        const result = assembleHookResult(event, input, ran.runs, {
-          durationMs: Date.now() - startedAt,
-          ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
-        });
-        if (debug)
+    return runPlanned(observed, { input, plan, startedAt: Date.now() }, options.concurrencyPerEvent ?? Infinity).pipe(
+      toResult,
+      tap((result) => {
+        if (debug) {
           log.aggregator.debug('aggregated', {
             event,
             eventId,
@@ -179,7 +173,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
             stopped: result.stopped,
             warnings: result.warnings,
           });
-        return result;
+        }
       }),
     );
   };

@@ -238,3 +238,14 @@ describe('matchTargetOf', () => {
     expect(matchTargetOf('BeforeAgent', { prompt: 'x' })).toBeUndefined();
   });
 });
+
+describe('HookPlanner: an event with no hooks at all', () => {
+  it('gets one shared, frozen empty plan: nothing is allocated per call', () => {
+    const planner = new HookPlanner(new HookRegistry());
+    const first = planner.createExecutionPlan('BeforeModel', {});
+    expect(first).toEqual({ event: 'BeforeModel', hooks: [], sequential: false });
+    expect(planner.createExecutionPlan('BeforeModel', { llm_request: {} })).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(planner.createExecutionPlan('AfterModel', {}).event).toBe('AfterModel');
+  });
+});

@@ -3,7 +3,7 @@
  * translating, planning or subscribing. One frozen template per event; only events that hand data
  * back to the host (BeforeTool's arguments, BeforeModel's request, AfterModel's response) copy it.
  */
-import { emptyHookResult } from '../aggregate/hookResult.js';
+import { emptyHookResult } from './hookResult.js';
 import { EVENT_NAMES, type EventName } from '../events/names.js';
 import type { HookResult } from '../types.js';
 
