@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/run/commandExecutor.js';
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from '../../lib/run/superviseProcess.js';
 import type { HookRun } from '../../lib/types.js';
-import { eventually, fixture, markedProcesses, ProcessTest, runOnce, sleep } from './processHarness.js';
+import { eventually, fixture, markedProcesses, ProcessTest, runOnce, sleep, warmUpSpawning } from './processHarness.js';
 
 const TIMEOUT_MS = 300;
 const GRACE_MS = 300;
@@ -21,12 +21,7 @@ const SLACK_MS = 1500;
 let t: ProcessTest;
 let executor: CommandExecutor;
 
-beforeAll(async () => {
-  // The first spawn opens libuv's long-lived signal pipe; do it before any descriptor baseline.
-  const warm = createCommandExecutor({ projectDir: process.cwd(), sessionId: 'warm-up' });
-  await runOnce(warm, new ProcessTest().hook({ command: 'true' }), new ProcessTest().input());
-  await warm.dispose();
-});
+beforeAll(warmUpSpawning);
 
 beforeEach(() => {
   t = new ProcessTest();

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/run/commandExecutor.js';
-import { fixture, ProcessTest, runOnce } from './processHarness.js';
+import { fixture, ProcessTest, runOnce, warmUpSpawning } from './processHarness.js';
 
 let t: ProcessTest;
 let executor: CommandExecutor;
@@ -20,12 +20,7 @@ const make = (options: Partial<Parameters<typeof createCommandExecutor>[0]> = {}
 const shell = (command: string, extra: Record<string, unknown> = {}) =>
   runOnce(executor, t.hook({ command, ...extra }), t.input());
 
-beforeAll(async () => {
-  // The first spawn opens libuv's long-lived signal pipe; do it before any descriptor baseline.
-  const warm = createCommandExecutor({ projectDir: process.cwd(), sessionId: 'warm-up' });
-  await runOnce(warm, new ProcessTest().hook({ command: 'true' }), new ProcessTest().input());
-  await warm.dispose();
-});
+beforeAll(warmUpSpawning);
 
 beforeEach(() => {
   t = new ProcessTest();

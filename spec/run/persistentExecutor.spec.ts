@@ -8,7 +8,6 @@ import path from 'node:path';
 import { lastValueFrom, merge, type Subscription } from 'rxjs';
 import { toArray } from 'rxjs/operators';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCommandExecutor } from '../../lib/run/commandExecutor.js';
 import { processAlive } from '../../lib/run/processGroups.js';
 import {
   createPersistentExecutor,
@@ -25,6 +24,7 @@ import {
   ProcessTest,
   runOnce,
   sleep,
+  warmUpSpawning,
 } from './processHarness.js';
 
 let t: ProcessTest;
@@ -50,12 +50,7 @@ interface WorkerInfo {
 /** The default answer of persistent-worker.mjs: its state, JSON inside `systemMessage`. */
 const info = (run: HookRun): WorkerInfo => JSON.parse(run.output?.systemMessage ?? 'null') as WorkerInfo;
 
-beforeAll(async () => {
-  // The first spawn opens libuv's long-lived signal pipe; do it before any descriptor baseline.
-  const warm = createCommandExecutor({ projectDir: process.cwd(), sessionId: 'warm-up' });
-  await runOnce(warm, new ProcessTest().hook({ command: 'true' }), new ProcessTest().input());
-  await warm.dispose();
-});
+beforeAll(warmUpSpawning);
 
 beforeEach(() => {
   t = new ProcessTest();

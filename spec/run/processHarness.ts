@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { lastValueFrom, toArray } from 'rxjs';
 import { expect } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
-import type { CommandExecutor } from '../../lib/run/commandExecutor.js';
+import { createCommandExecutor, type CommandExecutor } from '../../lib/run/commandExecutor.js';
 import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/run/', import.meta.url));
@@ -108,4 +108,14 @@ export const runOnce = async (executor: CommandExecutor, hook: HookEntry, input:
   const runs = await lastValueFrom(executor.execute(hook, input).pipe(toArray()));
   expect(runs).toHaveLength(1);
   return runs[0] as HookRun;
+};
+
+/**
+ * Spawns one hook and disposes it. The first spawn of a process opens libuv's long-lived signal pipe:
+ * call this in `beforeAll` so that descriptor baselines are taken after it.
+ */
+export const warmUpSpawning = async (): Promise<void> => {
+  const warm = createCommandExecutor({ projectDir: process.cwd(), sessionId: 'warm-up' });
+  await runOnce(warm, new ProcessTest().hook({ command: 'true' }), new ProcessTest().input());
+  await warm.dispose();
 };
