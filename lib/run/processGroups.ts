@@ -104,6 +104,3 @@ export const registerGroup = (pgid: number): (() => void) => {
     if (live.size === 0) uninstall();
   };
 };
-
-/** How many groups are live across all executors (for diagnostics and specs). */
-export const liveGroupCount = (): number => live.size;
