@@ -6,7 +6,7 @@
 import { type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
-import type { HookInput, HookInputOf, LLMRequest } from '../../lib/events/inputs.js';
+import type { EventFields, HookInput, HookInputOf, LLMRequest } from '../../lib/events/inputs.js';
 import type { EventName } from '../../lib/events/names.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
@@ -23,6 +23,7 @@ import type {
   HookSource,
   Matcher,
 } from '../../lib/types.js';
+import { inputOf as kitInputOf, type InputOverrides } from '../../lib/testing/index.js';
 
 /** A TestScheduler whose deep equality is vitest's `toEqual`. */
 export const createTestScheduler = (): TestScheduler =>
@@ -91,11 +92,9 @@ const BASE = {
   timestamp: '2025-01-01T00:00:00.000Z',
 };
 
-/** A hook input of `event` with the base fields filled in. */
-export const inputOf = <E extends EventName>(
-  event: E,
-  fields: Omit<HookInputOf<E>, keyof typeof BASE | 'hook_event_name'>,
-): HookInputOf<E> => ({ ...BASE, hook_event_name: event, ...fields }) as unknown as HookInputOf<E>;
+/** A hook input of `event` with these specs' base fields: the testing kit's builder. */
+export const inputOf = <E extends EventName>(event: E, fields: EventFields<E>): HookInputOf<E> =>
+  kitInputOf(event, fields, BASE as InputOverrides<E>);
 
 export const beforeTool = (tool_name = 'write_file', tool_input: Record<string, unknown> = { path: 'a.txt' }) =>
   inputOf('BeforeTool', { tool_name, tool_input });
