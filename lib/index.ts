@@ -6,7 +6,7 @@
 export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
-export { HookSystemDisposedError, InvalidHookError, UnknownEventError } from './system/errors.js';
+export { HookSystemDisposedError, InvalidHookError, UnknownEventError } from './core/errors.js';
 
 export {
   ACCEPTED_EVENT_NAMES,
@@ -31,7 +31,7 @@ export { decodeHookOutput } from './events/outputs.js';
 export type { HookDecision, HookOutput, HookSpecificOutput } from './events/outputs.js';
 export { decodeEventInput, InvalidEventInputError } from './events/decodeInput.js';
 
-export * from './types.js';
+export * from './core/types.js';
 
 export { loadSettings, loadSettingsSync, standardSettingsFiles, SettingsError, formatProblem } from './config/index.js';
 export type { ConfigProblem, LoadedSettings, SettingsFile, SettingsInput } from './config/index.js';
@@ -46,17 +46,17 @@ export { runParallel } from './operators/runParallel.js';
 export { runSequential } from './operators/runSequential.js';
 export { aggregate, type AggregateOptions } from './operators/aggregate.js';
 export { decide, type DecideOptions } from './operators/decide.js';
-export type { PlannedEvent, RanEvent } from './operators/types.js';
+export type { PlannedEvent, RanEvent } from './engine/types.js';
 
-export { createFunctionExecutor } from './run/functionExecutor.js';
-export { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './run/commandExecutor.js';
+export { createFunctionExecutor } from './executors/functionExecutor.js';
+export { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './executors/commandExecutor.js';
 export {
   createPersistentExecutor,
   type PersistentExecutor,
   type PersistentExecutorOptions,
-} from './run/persistentExecutor.js';
-export { dispatchExecutor } from './run/dispatchExecutor.js';
-export { applyHookOutputToInput } from './run/chainInput.js';
+} from './executors/persistentExecutor.js';
+export { dispatchExecutor } from './executors/dispatchExecutor.js';
+export { applyHookOutputToInput } from './rules/chainInput.js';
 
 export {
   AfterModelHookOutput,
@@ -65,8 +65,8 @@ export {
   BeforeToolSelectionHookOutput,
   DefaultHookOutput,
   createHookOutput,
-} from './aggregate/outputClasses.js';
-export { AggregatedHookResult, ProcessedHookResult } from './aggregate/aggregatedResult.js';
+} from './seed/outputClasses.js';
+export { AggregatedHookResult, ProcessedHookResult } from './seed/aggregatedResult.js';
 export {
   OrDecision,
   RequestMerge,
@@ -78,7 +78,7 @@ export {
 } from './aggregate/monoids.js';
 export { assembleHookResult } from './aggregate/hookResult.js';
 export type { Logger } from './logging/logger.js';
-export { HookAggregator, HookRunner } from './system/seedClasses.js';
+export { HookAggregator, HookRunner } from './seed/seedClasses.js';
 
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).
 export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
@@ -126,7 +126,7 @@ export {
   type HookMessageBusOptions,
   type HookRequestMessage,
   type HookResponseMessage,
-} from './system/messageBus.js';
+} from './seed/messageBus.js';
 
 // Translators between the stable hook LLM format and SDK shapes.
 export {

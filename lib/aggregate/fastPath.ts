@@ -5,7 +5,7 @@
  */
 import { emptyHookResult } from './hookResult.js';
 import { EVENT_NAMES, type EventName } from '../events/names.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 
 const deepFreeze = <T extends object>(value: T): T => {
   for (const child of Object.values(value))

@@ -4,11 +4,11 @@
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutput } from '../events/outputs.js';
-import { mergeRequestPatch } from '../events/requestPatch.js';
-import type { HookResult, HookRun, NormalizedDecision } from '../types.js';
-import { AggregatedHookResult } from './aggregatedResult.js';
+import { mergeRequestPatch } from '../rules/requestPatch.js';
+import type { HookResult, HookRun, NormalizedDecision } from '../core/types.js';
+import { AggregatedHookResult } from '../seed/aggregatedResult.js';
 import type { EventSummary } from './monoids.js';
-import { createHookOutput } from './outputClasses.js';
+import { createHookOutput } from '../seed/outputClasses.js';
 import { summarizeRuns } from './summarize.js';
 
 const joined = (lines: readonly string[]): string | undefined => (lines.length === 0 ? undefined : lines.join('\n'));
@@ -115,7 +115,7 @@ function applyEventFields(
   }
 }
 
-/** Like the chain (lib/run/chainInput.ts): `config` merges one level deeper; a non-object `config` is no patch. */
+/** Like the chain (lib/rules/chainInput.ts): `config` merges one level deeper; a non-object `config` is no patch. */
 
 /** The HookResult of an event no hook matched: nothing ran, the originals pass through. */
 export const emptyHookResult = (event: EventName, input: Readonly<Record<string, unknown>>): HookResult =>

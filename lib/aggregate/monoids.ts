@@ -7,7 +7,7 @@ import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { struct } from 'fp-ts/lib/Monoid.js';
 import type { ToolMode } from '../events/inputs.js';
 import { isRecord } from '../events/outputs.js';
-import { mergeRequestPatch } from '../events/requestPatch.js';
+import { mergeRequestPatch } from '../rules/requestPatch.js';
 
 const any: Monoid<boolean> = { concat: (a, b) => a || b, empty: false };
 const lines: Monoid<readonly string[]> = {

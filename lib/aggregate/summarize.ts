@@ -5,7 +5,7 @@
 import { concatAll } from 'fp-ts/lib/Monoid.js';
 import type { EventName } from '../events/names.js';
 import { effectiveDecision, isRecord, type HookOutput } from '../events/outputs.js';
-import type { HookRun } from '../types.js';
+import type { HookRun } from '../core/types.js';
 import { eventSummaryMonoid, OrDecision, selection, type DecisionSummary, type EventSummary } from './monoids.js';
 
 const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted', 'canceled']);

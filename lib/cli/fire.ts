@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { decodeEventInput, InvalidEventInputError } from '../events/decodeInput.js';
 import { aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 import { CliError, printLine, printNote, raiseStatus, readAll, type CliContext } from './context.js';
 import { formatFireResult } from './fireOutput.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';

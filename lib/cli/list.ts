@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
 import type { LoadedSettings } from '../config/index.js';
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
-import { HOOK_SOURCES, type HookEntry } from '../types.js';
+import { HOOK_SOURCES, type HookEntry } from '../core/types.js';
 import { CliError, printLine, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';

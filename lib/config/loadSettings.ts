@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { HookSource } from '../types.js';
+import type { HookSource } from '../core/types.js';
 import { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
 import { mergeScopes } from './mergeScopes.js';
 import type { LoadedSettings, ScopeContribution } from './mergeScopes.js';
@@ -15,7 +15,7 @@ import { createProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import type { ConfigProblem } from './problems.js';
 import { readSettings } from './readSettings.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 
 export type { LoadedSettings } from './mergeScopes.js';
 

@@ -2,8 +2,8 @@
  * Merges what each scope contributed (issue #1 "Merging"). Hooks of every scope are kept, in the
  * order the sources were given: priority and dedup are the planner's job, which needs all of them.
  */
-import { HOOK_SOURCES } from '../types.js';
-import type { HookSource } from '../types.js';
+import { HOOK_SOURCES } from '../core/types.js';
+import type { HookSource } from '../core/types.js';
 import type { ConfigProblem } from './problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 

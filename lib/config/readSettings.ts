@@ -6,7 +6,7 @@
 import { EVENT_NAMES, MATCH_TARGET, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
 import { compileMatcher } from '../plan/matcher.js';
-import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../types.js';
+import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
@@ -20,7 +20,7 @@ import {
   decodeFields,
 } from './schema.js';
 import type { HookFields } from './schema.js';
-import { commandKey } from '../plan/hookKey.js';
+import { commandKey } from '../plan/createEntry.js';
 
 export type LoadedEntry = Omit<HookEntry, 'id'>;
 

@@ -6,8 +6,8 @@
 import { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../types.js';
-import { asError } from '../errorText.js';
+import type { HookResult } from '../core/types.js';
+import { asError } from '../core/guards.js';
 
 const abortReason = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted', { cause: signal.reason });

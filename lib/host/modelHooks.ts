@@ -4,7 +4,7 @@
  * the response. Order: BeforeModel, BeforeToolSelection (it sees the edited request), the call, AfterModel.
  */
 import type { Observable, OperatorFunction } from 'rxjs';
-import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { fromAbortable } from './hostInternals.js';
 import { finishModelCall, prepareModelCall } from './modelPhases.js';

@@ -6,11 +6,11 @@
 import type { LLMResponse } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { emptyResponse, normalizeHookResponse, type LLMTranslator } from '../translate/index.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
 import type { ModelCallOutcome } from './modelTypes.js';
 import { throwIfStopped } from './stopSignal.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 
 /** Either the call to make, or the finished outcome of a BeforeModel block. */
 export type PreparedCall<Req, Res> =

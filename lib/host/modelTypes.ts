@@ -1,6 +1,6 @@
 /** Types of the model wrapper (functional spec §3.3–§3.5): what the host passes in and what the agent gets back. */
 import type { LLMTranslator, ToolSelection } from '../translate/index.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 
 /** The host's model call, in its SDK's own shapes. */
 export type ModelCall<Req, Res> = (request: Req, context: { signal?: AbortSignal }) => Promise<Res> | Res;

@@ -4,9 +4,9 @@
  */
 import type { EventFields } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 import { fireLifecycle, type LifecycleOptions, type LifecycleOutcome } from './lifecycle.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 
 export type SessionStartSource = EventFields<'SessionStart'>['source'];
 export type SessionEndReason = EventFields<'SessionEnd'>['reason'];

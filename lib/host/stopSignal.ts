@@ -4,7 +4,7 @@
  * `catch (e) { if (e instanceof AgentStopSignal) ... }` to end cleanly, whatever event stopped it.
  */
 import type { EventName } from '../events/names.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 
 /**
  * A hook asked the agent to stop. `reason` is the hooks' `stopReason` (else their `reason`, else a generic

@@ -3,13 +3,13 @@
  * runs, AfterTool adds context for the model, hides output from the user, adds system messages or stops.
  */
 import type { Observable, OperatorFunction } from 'rxjs';
-import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../types.js';
+import type { HookResult } from '../core/types.js';
 import { fireHook, fromAbortable, systemMessagesOf, warningsOf } from './hostInternals.js';
 import { throwIfStopped } from './stopSignal.js';
 import type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './toolTypes.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 
 /** The host's tool: receives the (possibly hook-modified) arguments. A string is shorthand for `{ llmContent }`. */
 export type ToolExecute = (

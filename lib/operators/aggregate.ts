@@ -1,8 +1,8 @@
 import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { map } from 'rxjs/operators';
 import { assembleHookResult } from '../aggregate/hookResult.js';
-import type { HookResult } from '../types.js';
-import type { RanEvent } from './types.js';
+import type { HookResult } from '../core/types.js';
+import type { RanEvent } from '../engine/types.js';
 
 export interface AggregateOptions {
   /** How BeforeToolSelection combines `allowedFunctionNames`: `union` (seed) or `intersection`. */

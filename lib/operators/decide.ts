@@ -2,10 +2,10 @@ import { asapScheduler, of, type OperatorFunction, type SchedulerLike } from 'rx
 import { fastPathResult } from '../aggregate/fastPath.js';
 import type { HookInput } from '../events/inputs.js';
 import type { HookPlanner } from '../plan/planner.js';
-import type { HookExecutor, HookResult } from '../types.js';
-import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
+import type { HookExecutor, HookResult } from '../core/types.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { aggregate } from './aggregate.js';
-import { runPlanned } from './runInternals.js';
+import { runPlanned } from '../engine/runPlan.js';
 
 export interface DecideOptions {
   planner: HookPlanner;

@@ -1,8 +1,8 @@
 import type { OperatorFunction } from 'rxjs';
-import type { HookExecutor } from '../types.js';
-import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
-import { runPlanParallel } from './runInternals.js';
-import type { PlannedEvent, RanEvent } from './types.js';
+import type { HookExecutor } from '../core/types.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
+import { runPlanParallel } from '../engine/runPlan.js';
+import type { PlannedEvent, RanEvent } from '../engine/types.js';
 
 /**
  * Runs each planned event's hooks in parallel and emits the event with one run record per hook, in

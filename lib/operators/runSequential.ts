@@ -1,8 +1,8 @@
 import type { OperatorFunction } from 'rxjs';
-import type { HookExecutor } from '../types.js';
-import { mergeMapOrdered } from './mergeMapOrderedInternals.js';
-import { runPlanSequential } from './runInternals.js';
-import type { PlannedEvent, RanEvent } from './types.js';
+import type { HookExecutor } from '../core/types.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
+import { runPlanSequential } from '../engine/runPlan.js';
+import type { PlannedEvent, RanEvent } from '../engine/types.js';
 
 /**
  * Runs each planned event's hooks one after another, chaining outputs into the next hook's input

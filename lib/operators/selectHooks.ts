@@ -2,7 +2,7 @@ import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { map } from 'rxjs/operators';
 import type { HookInput } from '../events/inputs.js';
 import type { HookPlanner } from '../plan/planner.js';
-import type { PlannedEvent } from './types.js';
+import type { PlannedEvent } from '../engine/types.js';
 
 /**
  * Plans every event: which hooks run (matcher filter, disabled names, priority order, dedup by

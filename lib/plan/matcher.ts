@@ -5,8 +5,8 @@
  * V8's backtracking RegExp is never used to match.
  */
 import { RE2JS } from 're2js';
-import type { Matcher } from '../types.js';
-import { errorText } from '../errorText.js';
+import type { Matcher } from '../core/types.js';
+import { errorText } from '../core/guards.js';
 
 export interface CompiledMatcher {
   matcher: Matcher;

@@ -4,7 +4,7 @@
  * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
-import type { HookEntry, HookPlan } from '../types.js';
+import type { HookEntry, HookPlan } from '../core/types.js';
 import type { HookRegistry } from './registry.js';
 
 /** The string a matcher is tested against for `event`, or undefined when the event has none. */

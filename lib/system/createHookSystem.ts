@@ -11,23 +11,23 @@ import { decodeEventInput } from '../events/decodeInput.js';
 import type { EventFields, HookInput, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
-import { mergeMapOrdered } from '../operators/mergeMapOrderedInternals.js';
+import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { aggregate } from '../operators/aggregate.js';
-import { runPlanned } from '../operators/runInternals.js';
+import { runPlanned } from '../engine/runPlan.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
-import { createCommandExecutor, type CommandExecutor } from '../run/commandExecutor.js';
-import { dispatchExecutor } from '../run/dispatchExecutor.js';
-import { createFunctionExecutor } from '../run/functionExecutor.js';
-import { observeExecutor } from '../run/observeExecutor.js';
-import { createPersistentExecutor, type PersistentExecutor } from '../run/persistentExecutor.js';
-import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../types.js';
+import { createCommandExecutor, type CommandExecutor } from '../executors/commandExecutor.js';
+import { dispatchExecutor } from '../executors/dispatchExecutor.js';
+import { createFunctionExecutor } from '../executors/functionExecutor.js';
+import { observeExecutor } from '../executors/observeExecutor.js';
+import { createPersistentExecutor, type PersistentExecutor } from '../executors/persistentExecutor.js';
+import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../core/types.js';
 import { createTrustGate, trustedExecutor, type TrustGate } from '../trust/index.js';
-import { HookSystemDisposedError } from './errors.js';
+import { HookSystemDisposedError } from '../core/errors.js';
 import { fastPathResult } from '../aggregate/fastPath.js';
 import { resolveEvent, runtimeEntry, type RegisterOptions, type Registration } from './registration.js';
 import type { HookSystemOptions, SettingsSource } from './options.js';
-import { asError } from '../errorText.js';
+import { asError } from '../core/guards.js';
 
 /** The hook system a host holds (DESIGN §2). */
 export interface HookSystem {

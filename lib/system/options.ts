@@ -2,7 +2,7 @@
 import type { SettingsFile } from '../config/loadSettings.js';
 import type { Logger } from '../logging/logger.js';
 import type { TrustOptions } from '../trust/index.js';
-import type { HookExecutor } from '../types.js';
+import type { HookExecutor } from '../core/types.js';
 
 /** Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones; scope decides). */
 export type SettingsSource = Record<string, unknown> | readonly SettingsFile[];

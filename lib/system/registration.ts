@@ -4,9 +4,9 @@
  */
 import { canonicalEventName, MATCH_TARGET, type EventName } from '../events/names.js';
 import { compileMatcher } from '../plan/matcher.js';
-import type { CommandHookConfig, FunctionHook, HookEntry } from '../types.js';
-import { InvalidHookError, UnknownEventError } from './errors.js';
-import { commandKey } from '../plan/hookKey.js';
+import type { CommandHookConfig, FunctionHook, HookEntry } from '../core/types.js';
+import { InvalidHookError, UnknownEventError } from '../core/errors.js';
+import { commandKey } from '../plan/createEntry.js';
 
 export interface RegisterOptions {
   /** Regex tested against the event's match target (tool name, trigger, …). */

@@ -4,7 +4,7 @@
  */
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import type { PlannedEvent } from '../operators/types.js';
+import type { PlannedEvent } from '../engine/types.js';
 import { compileMatcher } from '../plan/matcher.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
@@ -15,8 +15,8 @@ import type {
   FunctionHookReturn,
   HookEntry,
   HookSource,
-} from '../types.js';
-import { commandKey } from '../plan/hookKey.js';
+} from '../core/types.js';
+import { commandKey } from '../plan/createEntry.js';
 
 /** Optional fields of a function hook. */
 export type FunctionHookOptions = Pick<FunctionHook, 'strict' | 'timeout' | 'description'>;

@@ -6,7 +6,7 @@ import { defer, isObservable, of, type Observable, type SchedulerLike } from 'rx
 import { map } from 'rxjs/operators';
 import type { HookInput } from '../events/inputs.js';
 import type { HookOutput } from '../events/outputs.js';
-import type { HookEntry, HookExecutor, HookRun } from '../types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 
 /** What a fake hook answers: a run record or an output, now or as an observable. */
 export type FakeAnswer = HookRun | HookOutput | Observable<HookRun | HookOutput>;

@@ -4,8 +4,8 @@
  * logical timeouts (`timeout` of the hook) run on the scheduler. Promises still resolve in real time.
  */
 import { of, type SchedulerLike } from 'rxjs';
-import { createFunctionExecutor } from '../run/functionExecutor.js';
-import type { HookExecutor } from '../types.js';
+import { createFunctionExecutor } from '../executors/functionExecutor.js';
+import type { HookExecutor } from '../core/types.js';
 
 export interface FunctionHookExecutorOptions {
   /** Clock for `durationMs` and hook timeouts: the TestScheduler. */

@@ -7,9 +7,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { lastValueFrom } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
-import { createCommandExecutor } from '../run/commandExecutor.js';
-import { isExecutable } from '../run/hookEnv.js';
-import type { CommandHookConfig, HookRun } from '../types.js';
+import { createCommandExecutor } from '../executors/commandExecutor.js';
+import { isExecutable } from '../protocol/hookEnv.js';
+import type { CommandHookConfig, HookRun } from '../core/types.js';
 import { entry } from './entries.js';
 
 export interface RunHookScriptOptions {

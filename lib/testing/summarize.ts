@@ -3,7 +3,7 @@
  * `name:outcome` line per hook — no class instances, no timings unless asked for.
  */
 import type { HookToolConfig } from '../events/inputs.js';
-import type { HookResult, NormalizedDecision } from '../types.js';
+import type { HookResult, NormalizedDecision } from '../core/types.js';
 
 export interface ResultSummary {
   event: HookResult['event'];

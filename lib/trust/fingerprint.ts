@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { hookScriptOf } from '../run/hookScript.js';
-import type { HookEntry } from '../types.js';
+import { hookScriptOf } from '../inspect/hookScript.js';
+import type { HookEntry } from '../core/types.js';
 
 /** A hook as settings describe it (a registry entry without its id). */
 export type ConfiguredHook = Omit<HookEntry, 'id'>;

@@ -4,13 +4,13 @@
  * hook's fingerprint and re-checked right before each spawn; a host may supply an approval callback.
  */
 import { catchError, defer, from, of, switchMap } from 'rxjs';
-import { applyFailurePolicy } from '../run/failurePolicy.js';
+import { applyFailurePolicy } from '../executors/failurePolicy.js';
 import { homedir } from 'node:os';
-import type { HookEntry, HookExecutor, HookRun } from '../types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import type { ConfiguredHook } from './fingerprint.js';
 import { fingerprintSubject, hookFingerprint, type FingerprintSubject } from './fingerprint.js';
 import { createTrustStore, type TrustStore } from './trustStore.js';
-import { errorText } from '../errorText.js';
+import { errorText } from '../core/guards.js';
 
 /** What a host's approval callback is shown. */
 export interface ApprovalRequest {

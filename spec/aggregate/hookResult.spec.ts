@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assembleHookResult, emptyHookResult } from '../../lib/aggregate/hookResult.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
-import { applyHookOutputToInput } from '../../lib/run/chainInput.js';
-import type { HookRun } from '../../lib/types.js';
+import { applyHookOutputToInput } from '../../lib/rules/chainInput.js';
+import type { HookRun } from '../../lib/core/types.js';
 import {
   beforeModel,
   beforeTool,

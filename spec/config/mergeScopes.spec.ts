@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeScopes } from '../../lib/config/mergeScopes.js';
 import type { ScopeContribution } from '../../lib/config/mergeScopes.js';
 import type { SourceSettings } from '../../lib/config/readSettings.js';
-import type { HookSource } from '../../lib/types.js';
+import type { HookSource } from '../../lib/core/types.js';
 
 const scope = (source: HookSource, settings: Partial<SourceSettings> = {}): ScopeContribution => ({
   source,

@@ -12,7 +12,7 @@ import type { HookOutput } from '../../lib/events/outputs.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 import { HookPlanner } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
-import type { PlannedEvent } from '../../lib/operators/types.js';
+import type { PlannedEvent } from '../../lib/engine/types.js';
 import type {
   FunctionHook,
   HookEntry,
@@ -22,7 +22,7 @@ import type {
   HookRun,
   HookSource,
   Matcher,
-} from '../../lib/types.js';
+} from '../../lib/core/types.js';
 import { inputOf as kitInputOf, type InputOverrides } from '../../lib/testing/index.js';
 
 /** A TestScheduler whose deep equality is vitest's `toEqual`. */

@@ -4,9 +4,9 @@ import { aggregate } from '../../lib/operators/aggregate.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
 import { runSequential } from '../../lib/operators/runSequential.js';
 import { selectHooks } from '../../lib/operators/selectHooks.js';
-import type { RanEvent } from '../../lib/operators/types.js';
+import type { RanEvent } from '../../lib/engine/types.js';
 import type { HookInput } from '../../lib/events/inputs.js';
-import type { HookRun } from '../../lib/types.js';
+import type { HookRun } from '../../lib/core/types.js';
 import {
   beforeModel,
   beforeTool,

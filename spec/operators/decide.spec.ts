@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { map } from 'rxjs';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { decide } from '../../lib/operators/decide.js';
-import type { HookRun, Matcher } from '../../lib/types.js';
+import type { HookRun, Matcher } from '../../lib/core/types.js';
 import {
   beforeAgent,
   beforeModel,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY } from 'rxjs';
 import { runParallel } from '../../lib/operators/runParallel.js';
-import type { PlannedEvent, RanEvent } from '../../lib/operators/types.js';
-import type { HookRun } from '../../lib/types.js';
+import type { PlannedEvent, RanEvent } from '../../lib/engine/types.js';
+import type { HookRun } from '../../lib/core/types.js';
 import {
   beforeTool,
   blockedRun,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { selectHooks } from '../../lib/operators/selectHooks.js';
-import type { PlannedEvent } from '../../lib/operators/types.js';
+import type { PlannedEvent } from '../../lib/engine/types.js';
 import type { HookPlanner } from '../../lib/plan/planner.js';
-import type { Matcher } from '../../lib/types.js';
+import type { Matcher } from '../../lib/core/types.js';
 import {
   beforeAgent,
   beforeTool,

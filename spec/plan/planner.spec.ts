@@ -3,7 +3,7 @@ import { loadSettingsSync } from '../../lib/config/index.js';
 import { HookPlanner, matchTargetOf } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
 import { runtimeEntry } from '../../lib/system/registration.js';
-import type { HookEntry, HookPlan } from '../../lib/types.js';
+import type { HookEntry, HookPlan } from '../../lib/core/types.js';
 import { beforeAgent, beforeTool, commandDraft, inputOf, sessionStart } from '../helpers/marbles.js';
 
 const registryOf = (configured: readonly Omit<HookEntry, 'id'>[], runtime: readonly Omit<HookEntry, 'id'>[] = []) => {

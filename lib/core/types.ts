@@ -1,0 +1,152 @@
+/**
+ * The shared vocabulary of hookstream: hook definitions, planned hooks, run records, the executor
+ * seam and the HookResult (DESIGN §2). Plain TypeScript types only: codecs stay in lib/events and lib/config.
+ */
+import type { Observable } from 'rxjs';
+import type { EventName } from '../events/names.js';
+import type { HookInput, HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
+import type { HookDecision, HookOutput } from '../events/outputs.js';
+
+/** Where a hook came from; also its priority, highest first (DESIGN §3 "Planning"). */
+export const HOOK_SOURCES = ['runtime', 'project', 'user', 'system', 'extension'] as const;
+export type HookSource = (typeof HOOK_SOURCES)[number];
+
+/** A shell-command hook as written in settings (functional spec §6.2 plus x-code's fields). */
+export interface CommandHookConfig {
+  type: 'command';
+  /** Shell form: run under `bash -c`. With `args`: exec form, the program to run without a shell. */
+  command: string;
+  args?: string[];
+  /** Milliseconds, 1 … 2 147 483 647; default 60 000. */
+  timeout?: number;
+  env?: Record<string, string>;
+  name?: string;
+  description?: string;
+  /** `block` turns every failure of this hook into a block (x-code `failurePolicy`). */
+  failurePolicy?: 'allow' | 'block';
+  /**
+   * Keep one worker process alive and send it one JSON line per request instead of spawning per event
+   * (Node start-up alone costs ~70 ms; a worker answers in microseconds). See lib/executors/persistentExecutor.ts.
+   */
+  persistent?: boolean;
+}
+
+export interface FunctionHookContext {
+  /** Aborted when the run is unsubscribed (host cancellation, timeout, dispose). */
+  signal: AbortSignal;
+}
+
+/** What a function hook may return: an output (or nothing), a Promise of one, or an Observable whose last value counts. */
+// `void` lets a hook that only observes be written as `() => {}` or `async () => {}`.
+/* eslint-disable @typescript-eslint/no-invalid-void-type */
+export type FunctionHookReturn =
+  HookOutput | void | undefined | Promise<HookOutput | void | undefined> | Observable<HookOutput>;
+/* eslint-enable @typescript-eslint/no-invalid-void-type */
+
+/** An in-process hook (issue #2 "Function hooks"). */
+export interface FunctionHook<I = HookInput> {
+  type: 'function';
+  name: string;
+  run(input: I, context: FunctionHookContext): FunctionHookReturn;
+  /** A strict hook's failure blocks instead of failing open. */
+  strict?: boolean;
+  /** Logical deadline in milliseconds (virtual time in marble tests). */
+  timeout?: number;
+  description?: string;
+}
+
+export type HookDefinition = CommandHookConfig | FunctionHook;
+
+/** Where a configured hook was written: for messages, `hookstream list` and run records. */
+export interface HookOrigin {
+  source: HookSource;
+  /** Settings file, when the hook came from a file. */
+  file?: string;
+  /** JSON pointer of the hook entry inside the settings, e.g. `/hooks/BeforeTool/0/hooks/1`. */
+  pointer?: string;
+}
+
+/** Compiled matcher: `test` is linear-time or bounded (lib/plan/matcher.ts). */
+export interface Matcher {
+  readonly pattern: string;
+  test(target: string): boolean;
+}
+
+/** One registered hook: its definition, the group settings that apply to it, and its provenance. */
+export interface HookEntry {
+  readonly id: number;
+  readonly event: EventName;
+  readonly definition: HookDefinition;
+  readonly origin: HookOrigin;
+  /** Absent: matches everything. */
+  readonly matcher?: Matcher;
+  readonly sequential: boolean;
+  /** Display name: the configured name, else the command, else the function name. */
+  readonly name: string;
+  /** Dedup key: command plus args for command hooks, `function:<id>` for function hooks. */
+  readonly key: string;
+}
+
+/** The plan for one event: which hooks run, in plan order, and how. */
+export interface HookPlan {
+  readonly event: EventName;
+  readonly hooks: readonly HookEntry[];
+  readonly sequential: boolean;
+}
+
+export type HookOutcome =
+  'success' | 'blocked' | 'warning' | 'timeout' | 'failed' | 'canceled' | 'untrusted' | 'skipped';
+
+/** The record of one hook run (DESIGN §2 `hooks[]`). Failures are values, never stream errors. */
+export interface HookRun {
+  name: string;
+  command?: string;
+  source: HookSource;
+  outcome: HookOutcome;
+  exitCode?: number;
+  signal?: string;
+  durationMs: number;
+  /** Decoded output, when the hook produced one that applies. */
+  output?: HookOutput;
+  stdout?: string;
+  stderr?: string;
+  /** Why the run failed or was blocked, one line, for `warnings` and block reasons. */
+  message?: string;
+  /** Output decode warnings (dropped fields): non-fatal. */
+  outputWarnings?: string[];
+  /** Set when a strict hook's failure (this outcome) was turned into a block. */
+  strictFailure?: HookOutcome;
+}
+
+/** The executor seam (DESIGN §1): a cold Observable of exactly one run record; unsubscribing cancels. */
+export type HookExecutor = (hook: HookEntry, input: HookInput) => Observable<HookRun>;
+
+/** A run lifecycle record on `results$`, for dashboards and telemetry. */
+export type HookRunRecord =
+  | { type: 'start'; event: EventName; eventId: number; hook: string; source: HookSource; at: number }
+  | { type: 'finish'; event: EventName; eventId: number; hook: string; source: HookSource; at: number; run: HookRun };
+
+export type NormalizedDecision = Exclude<HookDecision, 'approve'>;
+
+/** The one decision for an event (DESIGN §2 table). */
+export interface HookResult {
+  event: EventName;
+  decision?: NormalizedDecision;
+  blocked: boolean;
+  reason?: string;
+  stopped: boolean;
+  stopReason?: string;
+  systemMessage?: string;
+  additionalContext?: string;
+  suppressOutput: boolean;
+  warnings: string[];
+  toolInput?: Record<string, unknown>;
+  llmRequest?: LLMRequest;
+  llmResponse?: LLMResponse;
+  toolConfig?: Required<HookToolConfig>;
+  hooks: HookRun[];
+  success: boolean;
+  durationMs: number;
+  /** The seed's AggregatedHookResult, `finalOutput` being the event's output class (serialises to plain JSON). */
+  aggregated: import('../seed/aggregatedResult.js').AggregatedHookResult;
+}

@@ -1,0 +1,240 @@
+/**
+ * The command-hook executor (DESIGN §3 "Running a command hook"): spawns a shell-command hook for each
+ * subscription, hands it the input as JSON on stdin and turns its exit status and output into a
+ * `HookRun`. Shaped like rxjs `fromFetch`: the Observable is cold, one AbortController per subscription,
+ * and the teardown aborts it — which kills the hook's process group. Failures are values: the
+ * Observable emits exactly one run and completes, and never errors.
+ *
+ * Hooks must not leave long work in the background: whatever still holds the output pipes after the
+ * hook exits is killed (its group after a short drain, `setsid` escapees found by their run id).
+ *
+ * @example
+ * const executor = createCommandExecutor({ projectDir: '/repo', sessionId: 's1' });
+ * executor.execute(hook, input).subscribe((run) => console.log(run.outcome, run.output));
+ * await executor.dispose();
+ */
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { Observable } from 'rxjs';
+import type { HookInput } from '../events/inputs.js';
+import type { CommandHookConfig, HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import { interpretCommandRun } from '../protocol/commandProtocol.js';
+import { applyFailurePolicy } from './failurePolicy.js';
+import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
+import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
+import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
+import { superviseProcess, type ProcessReport } from '../process/superviseProcess.js';
+
+export interface CommandExecutorOptions {
+  projectDir: string;
+  sessionId: string;
+  /** Live hook processes at once, default 16; the rest queue. */
+  maxConcurrent?: number;
+  /** Default 60 000 ms; a hook's own `timeout` wins. */
+  defaultTimeoutMs?: number;
+  /** SIGTERM → SIGKILL grace, default 5 000 ms. */
+  killGraceMs?: number;
+  /** Cap per stream, default 1 MiB. */
+  maxOutputBytes?: number;
+  /** Base environment, default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface CommandExecutor {
+  execute: HookExecutor;
+  /** Kills every live group (SIGTERM, SIGKILL after the grace) and awaits them; later runs fail. */
+  dispose(): Promise<void>;
+  /** Live process groups of this executor. */
+  readonly live: number;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+const DISPOSED = 'executor disposed';
+
+// Timers overflow past 2^31-1 ms (a 3e9 timeout fires after 13 ms) and 0 means none: fall back.
+const validTimeout = (value: number | undefined): value is number =>
+  value !== undefined && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS;
+
+const positive = (value: number | undefined, fallback: number): number =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+
+/** Creates the executor; every process it starts is tracked until gone. */
+export const createCommandExecutor = (options: CommandExecutorOptions): CommandExecutor => {
+  const maxConcurrent = Math.floor(positive(options.maxConcurrent, 16));
+  const defaultTimeoutMs = validTimeout(options.defaultTimeoutMs) ? options.defaultTimeoutMs : 60_000;
+  const killGraceMs = Math.min(positive(options.killGraceMs, 5_000), MAX_TIMER_MS);
+  const maxOutputBytes = Math.floor(positive(options.maxOutputBytes, 1024 * 1024));
+  const semaphore = createSemaphore(maxConcurrent);
+  const controllers = new Set<AbortController>();
+  const lifecycles = new Set<Promise<void>>();
+  let live = 0;
+  let disposed = false;
+
+  const projectDirProblem = async (): Promise<string | undefined> => {
+    try {
+      const info = await stat(options.projectDir);
+      return info.isDirectory() ? undefined : `project directory ${options.projectDir} is not a directory`;
+    } catch {
+      return `project directory ${options.projectDir} does not exist`;
+    }
+  };
+
+  /** Turns what the process did into the run record's outcome fields. */
+  const interpret = (hook: HookEntry, timeoutMs: number, report: ProcessReport, signal: AbortSignal) => {
+    const stdout = decodeOutput(report.stdout);
+    const stderr = decodeOutput(report.stderr);
+    const warnings: string[] = [];
+    if (stdout.invalid) warnings.push('stdout is not valid UTF-8');
+    if (stderr.invalid) warnings.push('stderr is not valid UTF-8');
+    if (report.stderrOverflow) warnings.push(`stderr was truncated at ${maxOutputBytes} bytes`);
+    if (report.escapees.length > 0) {
+      warnings.push(
+        `processes that left the hook's process group held its output and were killed: ${report.escapees.join(', ')}`,
+      );
+    }
+    const verdict =
+      report.aborted && !report.timedOut
+        ? { outcome: 'canceled' as const, message: cancelMessage(hook, signal), outputWarnings: [] }
+        : interpretCommandRun(hook.name, hook.event, {
+            ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
+            ...(report.signal !== undefined ? { signal: report.signal } : {}),
+            stdout: stdout.text,
+            stderr: stderr.text,
+            timedOut: report.timedOut,
+            timeoutMs,
+            ...(report.stdoutOverflow ? { stdoutTruncatedAt: maxOutputBytes } : {}),
+            ...(report.spawnError !== undefined ? { spawnError: report.spawnError } : {}),
+          });
+    const outputWarnings = [...warnings, ...verdict.outputWarnings];
+    return {
+      outcome: verdict.outcome,
+      ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
+      ...(report.signal !== undefined ? { signal: report.signal } : {}),
+      ...('output' in verdict && verdict.output !== undefined ? { output: verdict.output } : {}),
+      ...(verdict.message !== undefined ? { message: verdict.message } : {}),
+      ...(outputWarnings.length > 0 ? { outputWarnings } : {}),
+      stdout: clipForRecord(stdout.text),
+      stderr: clipForRecord(stderr.text),
+    };
+  };
+
+  /** One run, start to record; `track` gets the promise that the process group is gone. */
+  const run = async (
+    hook: HookEntry,
+    definition: CommandHookConfig,
+    input: HookInput,
+    signal: AbortSignal,
+    track: (gone: Promise<void>) => void,
+  ): Promise<HookRun> => {
+    let started = performance.now();
+    const invocation = resolveInvocation(definition);
+    const record = (fields: Omit<HookRun, 'name' | 'source' | 'command' | 'durationMs'>): HookRun => ({
+      name: hook.name,
+      command: invocation.display,
+      source: hook.origin.source,
+      durationMs: Math.round(performance.now() - started),
+      ...fields,
+    });
+    if (disposed) return record({ outcome: 'failed', message: `Hook "${hook.name}" cannot run: ${DISPOSED}` });
+    const dirProblem = await projectDirProblem();
+    if (dirProblem !== undefined)
+      return record({ outcome: 'failed', message: `Hook "${hook.name}" cannot run: ${dirProblem}` });
+    const release = await semaphore.acquire(signal);
+    if (release === undefined) return record({ outcome: 'canceled', message: cancelMessage(hook, signal) });
+    const fdProblem = checkFdHeadroom();
+    if (fdProblem !== undefined) {
+      release();
+      return record({ outcome: 'failed', message: `Hook "${hook.name}" could not start: ${fdProblem}` });
+    }
+    const runId = randomUUID();
+    const timeoutMs = validTimeout(definition.timeout) ? definition.timeout : defaultTimeoutMs;
+    started = performance.now();
+    const child = superviseProcess({
+      file: invocation.file,
+      args: invocation.args,
+      cwd: options.projectDir,
+      env: buildHookEnv({
+        base: options.env ?? process.env,
+        projectDir: options.projectDir,
+        sessionId: options.sessionId,
+        event: input.hook_event_name,
+        runId,
+        ...(definition.env !== undefined ? { hookEnv: definition.env } : {}),
+      }),
+      input: `${JSON.stringify(input)}\n`,
+      runId,
+      timeoutMs,
+      killGraceMs,
+      maxOutputBytes,
+      signal,
+    });
+    const counted = child.pgid !== undefined;
+    if (counted) live += 1;
+    // The slot is held until the group is gone, so `maxConcurrent` bounds real processes.
+    track(
+      child.gone.finally(() => {
+        if (counted) live -= 1;
+        release();
+      }),
+    );
+    const report = await child.report;
+    return record(interpret(hook, timeoutMs, report, signal));
+  };
+
+  const execute: HookExecutor = (hook, input) =>
+    new Observable<HookRun>((subscriber) => {
+      const definition = hook.definition;
+      if (definition.type !== 'command') {
+        subscriber.next({
+          name: hook.name,
+          source: hook.origin.source,
+          outcome: 'failed',
+          durationMs: 0,
+          message: `Hook "${hook.name}" is not a command hook`,
+        });
+        subscriber.complete();
+        return undefined;
+      }
+      const controller = new AbortController();
+      controllers.add(controller);
+      const gone: Promise<void>[] = [];
+      const lifecycle = run(hook, definition, input, controller.signal, (done) => gone.push(done))
+        .catch((error: unknown): HookRun => ({
+          name: hook.name,
+          source: hook.origin.source,
+          outcome: 'failed',
+          durationMs: 0,
+          message: `Hook "${hook.name}" failed inside hookstream: ${String(error)}`,
+        }))
+        .then(async (record) => {
+          controllers.delete(controller);
+          if (!subscriber.closed) {
+            subscriber.next(applyFailurePolicy(record, definition.failurePolicy === 'block'));
+            subscriber.complete();
+          }
+          await Promise.all(gone);
+        });
+      lifecycles.add(lifecycle);
+      void lifecycle.finally(() => lifecycles.delete(lifecycle));
+      // Unsubscribing before the run settles takes the kill path; after, it is a no-op.
+      return () => {
+        controller.abort();
+      };
+    });
+
+  return {
+    execute,
+    dispose: async () => {
+      disposed = true;
+      for (const controller of controllers) controller.abort(DISPOSED);
+      while (lifecycles.size > 0) await Promise.all([...lifecycles]);
+    },
+    get live() {
+      return live;
+    },
+  };
+};
+
+function cancelMessage(hook: HookEntry, signal: AbortSignal): string {
+  return `Hook "${hook.name}" was canceled${signal.reason === DISPOSED ? `: ${DISPOSED}` : ''}`;
+}
