@@ -49,7 +49,11 @@ export { decide, type DecideOptions } from './operators/decide.js';
 export type { PlannedEvent, RanEvent } from './engine/types.js';
 
 export { createFunctionExecutor } from './executors/functionExecutor.js';
-export { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './executors/commandExecutor.js';
+export {
+  createCommandExecutor,
+  type CommandExecutor,
+  type CommandExecutorOptions,
+} from './executors/commandExecutor.js';
 export {
   createPersistentExecutor,
   type PersistentExecutor,

@@ -2,8 +2,7 @@
  * The demo's reactive agent loop: a scripted Gemini-style model, real tools on a scratch project, and
  * hookstream's host wrappers applying every hook decision — the loop only reads their outcomes.
  */
-import { firstValueFrom, from, toArray } from 'rxjs';
-import { tap } from 'rxjs/operators';
+import { firstValueFrom, from, toArray, tap } from 'rxjs';
 import {
   AgentStopSignal,
   callModelWithHooks,

@@ -2,8 +2,7 @@
  * Policy 6 — project context injected at SessionStart from files such as CONTEXT.md or README.md,
  * size-capped. The decision and the reading are the shared core (bin/core/projectContext.mjs).
  */
-import { from, isObservable, type Observable } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { from, isObservable, type Observable, map } from 'rxjs';
 import type { FunctionHook, HookInputOf, HookOutput } from '../../lib/index.js';
 import { decideContext, readContextFiles, type ContextFile } from './bin/core/projectContext.mjs';
 

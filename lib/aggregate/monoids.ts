@@ -4,9 +4,10 @@
  * is the contribution of a hook that said nothing. fast-check proves associativity and identity.
  */
 import type { Monoid } from 'fp-ts/lib/Monoid.js';
+import { isRecord } from '../core/guards.js';
 import { struct } from 'fp-ts/lib/Monoid.js';
 import type { ToolMode } from '../events/inputs.js';
-import { isRecord } from '../events/outputs.js';
+
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 
 const any: Monoid<boolean> = { concat: (a, b) => a || b, empty: false };

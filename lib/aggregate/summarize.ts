@@ -3,12 +3,13 @@
  * plan's runs in plan order. What a run contributes depends on the event (DESIGN §3 "Aggregation").
  */
 import { concatAll } from 'fp-ts/lib/Monoid.js';
+import { isRecord } from '../core/guards.js';
+import { effectiveDecision } from '../rules/blocking.js';
 import type { EventName } from '../events/names.js';
-import { effectiveDecision, isRecord, type HookOutput } from '../events/outputs.js';
+import { type HookOutput } from '../events/outputs.js';
 import type { HookRun } from '../core/types.js';
+import { isWarningOutcome } from '../core/outcomes.js';
 import { eventSummaryMonoid, OrDecision, selection, type DecisionSummary, type EventSummary } from './monoids.js';
-
-const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted', 'canceled']);
 
 const nonEmpty = (text: string | undefined): readonly string[] =>
   text !== undefined && text.trim() !== '' ? [text] : [];
@@ -31,7 +32,7 @@ const decisionOf = (event: EventName, run: HookRun): DecisionSummary => {
   const blocked = run.outcome === 'blocked' || decision === 'block' || decision === 'deny';
   const reason = reasonOf(event, output) ?? (blocked ? run.message : undefined);
   const warnings = [
-    ...(FAILURES.has(run.outcome) ? [run.message ?? `Hook "${run.name}" ${run.outcome}`] : []),
+    ...(isWarningOutcome(run.outcome) ? [run.message ?? `Hook "${run.name}" ${run.outcome}`] : []),
     ...(run.outputWarnings ?? []).map((warning) => `Hook "${run.name}": ${warning}`),
   ];
   return {

@@ -2,6 +2,7 @@
  * What every `hookstream` command works with: its streams, whether to colour, and the exit status it
  * reports. Commands never call `process.exit`: they set the status so that piped output is flushed.
  */
+import { HookstreamError, nameErrorClass } from '../core/errors.js';
 
 /** Where a command writes and reads; the real process's streams in `main.ts`, anything in tests. */
 export interface CliContext {
@@ -17,8 +18,10 @@ export interface CliContext {
 }
 
 /** A failure the user caused (bad arguments, unreadable files): printed as one message, exit status 1. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
+export class CliError extends HookstreamError {
+  static {
+    nameErrorClass(this, 'CliError');
+  }
   constructor(
     message: string,
     readonly exitCode = 1,

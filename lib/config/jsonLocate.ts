@@ -4,6 +4,7 @@
  * reliable syntax-error location, hence this ~150-line scanner. `//` and block comments are
  * accepted (settings files of the agent CLIs allow them); everything else is strict JSON.
  */
+import { HookstreamError, nameErrorClass } from '../core/errors.js';
 
 /** 1-based line and column (column counted in UTF-16 code units). */
 export interface JsonPosition {
@@ -19,8 +20,10 @@ export interface JsonDocument {
   locateKey(pointer: string): JsonPosition;
 }
 
-export class JsonSyntaxError extends Error {
-  override readonly name = 'JsonSyntaxError';
+export class JsonSyntaxError extends HookstreamError {
+  static {
+    nameErrorClass(this, 'JsonSyntaxError');
+  }
   constructor(
     readonly reason: string,
     readonly position: JsonPosition,

@@ -2,6 +2,7 @@
  * Settings problems: one record per fault, addressed by file, JSON pointer and (for files)
  * line:column, so a user can jump straight to the offending value.
  */
+import { HookstreamError, nameErrorClass } from '../core/errors.js';
 
 export interface ConfigProblem {
   severity: 'error' | 'warning';
@@ -32,8 +33,10 @@ export function formatProblem(problem: ConfigProblem): string {
 }
 
 /** Thrown by callers that refuse settings with errors; `problems` holds every problem found, warnings too. */
-export class SettingsError extends Error {
-  override readonly name = 'SettingsError';
+export class SettingsError extends HookstreamError {
+  static {
+    nameErrorClass(this, 'SettingsError');
+  }
   constructor(readonly problems: ConfigProblem[]) {
     const errors = problems.filter((problem) => problem.severity === 'error');
     super(

@@ -3,8 +3,7 @@
  * each inner's values are released once every earlier inner has completed. The engine uses it so that
  * hooks of many events run at once while `decide` still emits one result per event, in order.
  */
-import { Observable, type OperatorFunction } from 'rxjs';
-import { map, mergeMap, toArray } from 'rxjs/operators';
+import { Observable, type OperatorFunction, map, mergeMap, toArray } from 'rxjs';
 
 export const mergeMapOrdered =
   <T, R>(project: (value: T, index: number) => Observable<R>, concurrent = Infinity): OperatorFunction<T, R> =>

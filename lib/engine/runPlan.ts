@@ -8,8 +8,9 @@
  * subscribed at once, each unsubscribed as soon as it answers, all unsubscribed on teardown.
  */
 import { Observable, type Subscription } from 'rxjs';
+import { isBlockingRun } from '../rules/blocking.js';
 import type { HookInput } from '../events/inputs.js';
-import { isBlockingOutput } from '../events/outputs.js';
+
 import { applyHookOutputToInput } from '../rules/chainInput.js';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import type { PlannedEvent, RanEvent } from './types.js';
@@ -65,11 +66,6 @@ const subscribeGuarded = (
   // A synchronous answer settled before `subscription` was assigned: release it now.
   if (settled) subscription?.unsubscribe();
   return subscription;
-};
-
-/** Whether a run ends a sequential chain (DESIGN §3: a blocking hook ends the chain). */
-export const isBlockingRun = (event: HookInput['hook_event_name'], run: HookRun): boolean => {
-  return run.outcome === 'blocked' || isBlockingOutput(event, run.output);
 };
 
 /**

@@ -2,14 +2,17 @@
  * Turns what a host fires into a complete hook input: the event's own fields are decoded against the
  * event's codec and the base fields are filled in. A malformed event is a typed error naming the field.
  */
+import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { formatValidationErrors } from 'io-ts-reporters';
 import { EVENT_FIELDS, type EventFields, type HookInputOf } from './inputs.js';
 import type { EventName } from './names.js';
 
 /** The host fired an event whose input does not match the event's schema; nothing ran. */
-export class InvalidEventInputError extends Error {
-  override readonly name = 'InvalidEventInputError';
+export class InvalidEventInputError extends HookstreamError {
+  static {
+    nameErrorClass(this, 'InvalidEventInputError');
+  }
   constructor(
     readonly event: EventName,
     /** One line per problem: path, expected type, received value. */

@@ -7,6 +7,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { HookToolConfig, LLMRequest, LLMResponse, type HookToolConfig as ToolConfig } from './inputs.js';
 import type { EventName } from './names.js';
+import { isRecord } from '../core/guards.js';
 
 export const HookDecision = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
 export type HookDecision = t.TypeOf<typeof HookDecision>;
@@ -91,9 +92,6 @@ const pickFields = (
   return picked;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Other dialects' spellings of the same intents, rewritten to hookstream's before decoding:
  * x-code's `{ decision: 'modify', args, context }` and Claude Code's `hookSpecificOutput.updatedInput`.
@@ -149,23 +147,4 @@ export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventNam
     }
   }
   return { output, warnings };
-};
-
-export { isRecord };
-
-/**
- * The decision a hook expressed. BeforeTool also honours the compatibility field
- * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
- * also during multi-hook merging, so a compatibility-only block is never lost.
- */
-export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
-  const top = output?.decision ?? undefined;
-  if (top !== undefined || event !== 'BeforeTool') return top;
-  return output?.hookSpecificOutput?.permissionDecision ?? undefined;
-};
-
-/** Whether the output decides to block (`block` or `deny`, compatibility field included). */
-export const isBlockingOutput = (event: EventName, output: HookOutput | undefined): boolean => {
-  const decision = effectiveDecision(event, output);
-  return decision === 'block' || decision === 'deny';
 };

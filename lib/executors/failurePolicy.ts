@@ -3,10 +3,8 @@
  * function hook) must not fail open. Its real failures — a warning exit, a timeout, a crash or spawn
  * failure — become a block whose reason says what failed. Success, blocks and cancellations pass through.
  */
-import type { HookOutcome, HookRun } from '../core/types.js';
-
-/** The outcomes that are failures of the hook itself, as opposed to decisions or host cancellation. */
-const FAILURES: ReadonlySet<HookOutcome> = new Set<HookOutcome>(['warning', 'timeout', 'failed']);
+import { isHookFailure } from '../core/outcomes.js';
+import type { HookRun } from '../core/types.js';
 
 /**
  * Turns a failed run of a strict hook into a blocking run; returns every other run unchanged.
@@ -15,7 +13,7 @@ const FAILURES: ReadonlySet<HookOutcome> = new Set<HookOutcome>(['warning', 'tim
  * // → outcome 'blocked', output { decision: 'block', reason: 'Hook "lint" failed (strict): timed out after 500 ms' }
  */
 export const applyFailurePolicy = (run: HookRun, strict: boolean): HookRun => {
-  if (!strict || !FAILURES.has(run.outcome)) return run;
+  if (!strict || !isHookFailure(run.outcome)) return run;
   // Messages usually start with `Hook "<name>"` already; say the name once.
   const prefix = `Hook "${run.name}" `;
   const detail =

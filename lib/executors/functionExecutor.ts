@@ -8,7 +8,9 @@
  * in-process hook, and this shape costs a few microseconds instead of tens.
  */
 import { asapScheduler, isObservable, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { decodeHookOutput, isBlockingOutput, isRecord } from '../events/outputs.js';
+import { isRecord } from '../core/guards.js';
+import { isBlockingOutput } from '../rules/blocking.js';
+import { decodeHookOutput } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import { applyFailurePolicy } from './failurePolicy.js';
 import { errorText } from '../core/guards.js';

@@ -2,12 +2,10 @@
  * Wraps an executor so that every run reports a start and a finish record (for `results$`) and a
  * debug/warn log line. The event id ties the records of one event together.
  */
-import { defer } from 'rxjs';
-import { tap } from 'rxjs/operators';
+import { defer, tap } from 'rxjs';
 import { isDebugLogging, type Logger } from '../logging/logger.js';
+import { isWarningOutcome } from '../core/outcomes.js';
 import type { HookExecutor, HookRunRecord } from '../core/types.js';
-
-const FAILURES = new Set(['warning', 'timeout', 'failed', 'untrusted']);
 
 export const observeExecutor = (
   executor: HookExecutor,
@@ -33,7 +31,8 @@ export const observeExecutor = (
               durationMs: run.durationMs,
               output: run.output,
             });
-          if (FAILURES.has(run.outcome))
+          // A cancellation is the host's own doing: a warning in the result, not in the log.
+          if (isWarningOutcome(run.outcome) && run.outcome !== 'canceled')
             logger.warn(run.message ?? `hook ${run.outcome}`, { event: hook.event, hook: hook.name });
         }),
       );

@@ -6,8 +6,7 @@
  * With `holdChunks`, chunks are held back whenever an AfterModel hook is planned, so nothing a hook would
  * redact reaches the user; only `final` is emitted then.
  */
-import { concat, defer, Observable, of } from 'rxjs';
-import { filter, map, mergeMap, tap } from 'rxjs/operators';
+import { concat, defer, Observable, of, filter, map, mergeMap, tap } from 'rxjs';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { fromAbortable, hasPlannedHooks } from './hostInternals.js';
 import { finishModelCall, prepareModelCall } from './modelPhases.js';

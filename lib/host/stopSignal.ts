@@ -3,6 +3,7 @@
  * `AgentStopSignal` — a rejected Promise, or an error on the wrapper's Observable. A loop needs a single
  * `catch (e) { if (e instanceof AgentStopSignal) ... }` to end cleanly, whatever event stopped it.
  */
+import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
 import type { HookResult } from '../core/types.js';
 
@@ -12,8 +13,10 @@ import type { HookResult } from '../core/types.js';
  * outcome for AfterTool, the model's response after hooks for AfterModel, the agent's answer for AfterAgent),
  * so the loop can record it before ending.
  */
-export class AgentStopSignal<T = unknown> extends Error {
-  override readonly name = 'AgentStopSignal';
+export class AgentStopSignal<T = unknown> extends HookstreamError {
+  static {
+    nameErrorClass(this, 'AgentStopSignal');
+  }
   constructor(
     readonly event: EventName,
     readonly reason: string,

@@ -1,5 +1,4 @@
-import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { asapScheduler, type OperatorFunction, type SchedulerLike, map } from 'rxjs';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import type { HookResult } from '../core/types.js';
 import type { RanEvent } from '../engine/types.js';

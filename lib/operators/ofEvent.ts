@@ -1,5 +1,5 @@
+import { filter } from 'rxjs';
 import type { OperatorFunction } from 'rxjs';
-import { filter } from 'rxjs/operators';
 import type { HookInput, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 

@@ -1,5 +1,4 @@
-import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { asapScheduler, type OperatorFunction, type SchedulerLike, map } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import type { HookPlanner } from '../plan/planner.js';
 import type { PlannedEvent } from '../engine/types.js';

@@ -3,7 +3,9 @@
  * stderr become an outcome, a decoded output and a one-line message. Pure, so every row of the table
  * is testable without spawning anything.
  */
-import { decodeHookOutput, isBlockingOutput, isRecord, type HookOutput } from '../events/outputs.js';
+import { decodeHookOutput, type HookOutput } from '../events/outputs.js';
+import { isRecord } from '../core/guards.js';
+import { isBlockingOutput } from '../rules/blocking.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutcome } from '../core/types.js';
 import { firstLine } from './readOutput.js';

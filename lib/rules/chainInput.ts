@@ -4,7 +4,8 @@
  * (one level deeper for `config`), BeforeAgent appends `"\n\n" + additionalContext` to `prompt`.
  */
 import type { HookInput } from '../events/inputs.js';
-import { isRecord, type HookOutput } from '../events/outputs.js';
+import { isRecord } from '../core/guards.js';
+import { type HookOutput } from '../events/outputs.js';
 import { mergeRequestPatch } from './requestPatch.js';
 
 /** The input the next hook in a chain receives; `input` itself is never mutated. */

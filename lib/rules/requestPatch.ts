@@ -4,7 +4,7 @@
  * keys both land, and a `config` that is not an object is no patch. Aggregation, sequential chaining and
  * `BeforeModelHookOutput.applyLLMRequestModifications` all use it, so they cannot disagree.
  */
-import { isRecord } from '../events/outputs.js';
+import { isRecord } from '../core/guards.js';
 
 export const mergeRequestPatch = <T extends Readonly<Record<string, unknown>>>(
   base: T | undefined,

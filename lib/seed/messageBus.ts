@@ -5,12 +5,26 @@
  * nothing a publisher sends can throw or end the bus.
  */
 import { randomUUID } from 'node:crypto';
-import { defer, EMPTY, of, Subject, type Observable, type Observer, type Subscription } from 'rxjs';
-import { catchError, filter, first, map, mergeMap, tap } from 'rxjs/operators';
+import { isRecord } from '../core/guards.js';
+import {
+  defer,
+  EMPTY,
+  of,
+  Subject,
+  type Observable,
+  type Observer,
+  type Subscription,
+  catchError,
+  filter,
+  first,
+  map,
+  mergeMap,
+  tap,
+} from 'rxjs';
 import type { AggregatedHookResultJSON } from './aggregatedResult.js';
 import { InvalidEventInputError } from '../events/decodeInput.js';
 import { canonicalEventName } from '../events/names.js';
-import { isRecord } from '../events/outputs.js';
+
 import type { HookSystem } from '../system/createHookSystem.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import { errorText } from '../core/guards.js';

@@ -3,8 +3,7 @@
  * `dispose`. It owns the registry, the planner and the executors, and keeps the no-hook fast path free.
  */
 import { randomUUID } from 'node:crypto';
-import { defer, Observable, of, Subject, type OperatorFunction } from 'rxjs';
-import { takeUntil, tap, throwIfEmpty } from 'rxjs/operators';
+import { defer, Observable, of, Subject, type OperatorFunction, takeUntil, tap, throwIfEmpty } from 'rxjs';
 import { loadSettings, loadSettingsSync } from '../config/loadSettings.js';
 import { formatProblem, type ConfigProblem } from '../config/problems.js';
 import { decodeEventInput } from '../events/decodeInput.js';
@@ -21,7 +20,14 @@ import { dispatchExecutor } from '../executors/dispatchExecutor.js';
 import { createFunctionExecutor } from '../executors/functionExecutor.js';
 import { observeExecutor } from '../executors/observeExecutor.js';
 import { createPersistentExecutor, type PersistentExecutor } from '../executors/persistentExecutor.js';
-import type { CommandHookConfig, FunctionHook, HookExecutor, HookPlan, HookResult, HookRunRecord } from '../core/types.js';
+import type {
+  CommandHookConfig,
+  FunctionHook,
+  HookExecutor,
+  HookPlan,
+  HookResult,
+  HookRunRecord,
+} from '../core/types.js';
 import { createTrustGate, trustedExecutor, type TrustGate } from '../trust/index.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import { fastPathResult } from '../aggregate/fastPath.js';

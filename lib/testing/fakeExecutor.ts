@@ -2,8 +2,7 @@
  * A fake `HookExecutor` for marble tests: each hook name maps to what the hook "does" — a cold
  * observable (its timing is the hook's timing), a plain output, or a full run record. No process runs.
  */
-import { defer, isObservable, of, type Observable, type SchedulerLike } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { defer, isObservable, of, type Observable, type SchedulerLike, map } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import type { HookOutput } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';

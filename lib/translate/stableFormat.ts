@@ -19,7 +19,7 @@ export type StableCandidate = {
 
 export const sameValue = isDeepStrictEqual;
 
-export { isRecord } from '../events/outputs.js';
+export { isRecord } from '../core/guards.js';
 
 export const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

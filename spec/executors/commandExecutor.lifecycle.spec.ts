@@ -11,7 +11,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from '../../lib/process/superviseProcess.js';
 import type { HookRun } from '../../lib/core/types.js';
-import { eventually, fixture, markedProcesses, ProcessTest, runOnce, sleep, warmUpSpawning } from '../process/processHarness.js';
+import {
+  eventually,
+  fixture,
+  markedProcesses,
+  ProcessTest,
+  runOnce,
+  sleep,
+  warmUpSpawning,
+} from '../process/processHarness.js';
 
 const TIMEOUT_MS = 300;
 const GRACE_MS = 300;

@@ -5,7 +5,13 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
 import { createFunctionExecutor } from '../../lib/executors/functionExecutor.js';
-import type { FunctionHook, FunctionHookContext, FunctionHookReturn, HookOutcome, HookRun } from '../../lib/core/types.js';
+import type {
+  FunctionHook,
+  FunctionHookContext,
+  FunctionHookReturn,
+  HookOutcome,
+  HookRun,
+} from '../../lib/core/types.js';
 import { beforeTool, commandEntry, createTestScheduler, functionEntry, plannedOf, runOf } from '../helpers/marbles.js';
 
 const input = beforeTool('write_file', { path: 'a.txt' });

@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lastValueFrom, merge, type Subscription } from 'rxjs';
-import { toArray } from 'rxjs/operators';
+import { lastValueFrom, merge, type Subscription, toArray } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { processAlive } from '../../lib/process/processGroups.js';
 import {

@@ -1,0 +1,28 @@
+/**
+ * The one blocking rule (DESIGN §3): which decision a hook expressed, and whether it blocks. Used by the
+ * executors (the run's outcome), the chain (a block ends it), aggregation and the testing kit alike.
+ */
+import type { EventName } from '../events/names.js';
+import type { HookDecision, HookOutput } from '../events/outputs.js';
+import type { HookRun } from '../core/types.js';
+
+/**
+ * The decision a hook expressed. BeforeTool also honours the compatibility field
+ * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
+ * also during multi-hook merging, so a compatibility-only block is never lost.
+ */
+export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
+  const top = output?.decision ?? undefined;
+  if (top !== undefined || event !== 'BeforeTool') return top;
+  return output?.hookSpecificOutput?.permissionDecision ?? undefined;
+};
+
+/** Whether the output decides to block (`block` or `deny`, compatibility field included). */
+export const isBlockingOutput = (event: EventName, output: HookOutput | undefined): boolean => {
+  const decision = effectiveDecision(event, output);
+  return decision === 'block' || decision === 'deny';
+};
+
+/** Whether a run ends a sequential chain: a blocked outcome, or an output that decides to block. */
+export const isBlockingRun = (event: EventName, run: HookRun): boolean =>
+  run.outcome === 'blocked' || isBlockingOutput(event, run.output);
