@@ -1,105 +1,106 @@
 /**
- * io-ts codecs for every event's input: the base fields every hook receives plus the event's own
- * fields (seed API reference "Input Interfaces", functional spec §3, x-code payloads for the extra events).
+ * The input every hook receives: the base fields plus the event's own fields (seed API reference
+ * "Input Interfaces", functional spec §3, x-code payloads for the extra events).
+ *
+ * Plain TypeScript on purpose: these types are public, and published declarations must not depend on the codecs.
+ * The runtime side is `codecs.ts`, which checks at compile time that both say the same thing.
+ * Object types are `type` aliases, not interfaces, so they stay assignable to `Record<string, unknown>`.
  */
-import * as t from 'io-ts';
 import type { EventName } from './names.js';
 
 /** Base fields present in every hook input (seed API reference `HookInput`). */
-export const BaseInput = t.type({
-  session_id: t.string,
-  transcript_path: t.string,
-  cwd: t.string,
-  hook_event_name: t.string,
-  timestamp: t.string,
-});
+export type BaseInput = {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  hook_event_name: string;
+  timestamp: string;
+};
 
-const Role = t.keyof({ user: null, model: null, system: null, assistant: null, tool: null });
+export type MessageRole = 'user' | 'model' | 'system' | 'assistant' | 'tool';
 
 /**
  * One message of the stable hook LLM format (functional spec §5.1). `ref` is set by lib/translate: it ties the
  * message to its SDK message so edits land there and non-text parts stay attached; hooks leave it alone.
  */
-export const HookMessage = t.intersection([
-  t.type({ role: Role, content: t.string }),
-  t.partial({ name: t.string, ref: t.string }),
-]);
+export type HookMessage = { role: MessageRole; content: string; name?: string; ref?: string };
 
-export const ToolMode = t.keyof({ AUTO: null, ANY: null, NONE: null });
+export type ToolMode = 'AUTO' | 'ANY' | 'NONE';
 
-export const HookToolConfig = t.partial({
-  mode: ToolMode,
-  allowedFunctionNames: t.array(t.string),
-});
+export type HookToolConfig = { mode?: ToolMode; allowedFunctionNames?: string[] };
 
 /** The stable LLM request; unknown keys (SDK extras, the older `contents` shape) pass through. */
-export const LLMRequest = t.intersection([
-  t.UnknownRecord,
-  t.partial({
-    model: t.string,
-    messages: t.array(HookMessage),
-    config: t.UnknownRecord,
-    toolConfig: HookToolConfig,
-  }),
-]);
+export type LLMRequest = {
+  [key: string]: unknown;
+  model?: string;
+  messages?: HookMessage[];
+  config?: Record<string, unknown>;
+  toolConfig?: HookToolConfig;
+};
 
 /** The stable LLM response (functional spec §5.2); unknown keys pass through. */
-export const LLMResponse = t.intersection([
-  t.UnknownRecord,
-  t.partial({
-    text: t.string,
-    candidates: t.array(t.UnknownRecord),
-    usageMetadata: t.UnknownRecord,
-  }),
-]);
+export type LLMResponse = {
+  [key: string]: unknown;
+  text?: string;
+  candidates?: Record<string, unknown>[];
+  usageMetadata?: Record<string, unknown>;
+};
 
-const withFields = <P extends t.Props, O extends t.Props>(required: P, optional: O) =>
-  t.intersection([t.type(required), t.partial(optional)]);
+export type BeforeToolFields = { tool_name: string; tool_input: Record<string, unknown>; tool_call_id?: string };
+export type AfterToolFields = {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_response: Record<string, unknown>;
+  tool_call_id?: string;
+};
+export type BeforeAgentFields = { prompt: string };
+export type AfterAgentFields = { prompt: string; prompt_response: string; stop_hook_active: boolean };
+export type BeforeModelFields = { llm_request: LLMRequest };
+export type AfterModelFields = { llm_request: LLMRequest; llm_response: LLMResponse };
+export type BeforeToolSelectionFields = { llm_request: LLMRequest };
+export type SessionStartFields = { source: 'startup' | 'resume' | 'clear' | 'compress' };
+export type SessionEndFields = { reason: 'exit' | 'clear' | 'logout' | 'prompt_input_exit' | 'other' };
+export type PreCompressFields = {
+  trigger: string;
+  message_count?: number;
+  token_estimate?: number;
+  custom_instructions?: string;
+};
+export type PostCompressFields = { trigger: string; message_count?: number; summary?: string };
+export type NotificationFields = { notification_type: string; message: string; details?: Record<string, unknown> };
+export type SubagentStartFields = { agent_name: string; agent_description?: string; prompt?: string };
+export type SubagentStopFields = {
+  agent_name: string;
+  outcome: 'completed' | 'aborted' | 'failed';
+  duration_ms?: number;
+  token_usage?: Record<string, unknown>;
+};
+export type TurnCompleteFields = { turn: number; token_usage?: Record<string, unknown> };
 
-/** The event's own fields, per canonical event. */
-export const EVENT_FIELDS = {
-  BeforeTool: withFields({ tool_name: t.string, tool_input: t.UnknownRecord }, { tool_call_id: t.string }),
-  AfterTool: withFields(
-    { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: t.UnknownRecord },
-    { tool_call_id: t.string },
-  ),
-  BeforeAgent: withFields({ prompt: t.string }, {}),
-  AfterAgent: withFields({ prompt: t.string, prompt_response: t.string, stop_hook_active: t.boolean }, {}),
-  BeforeModel: withFields({ llm_request: LLMRequest }, {}),
-  AfterModel: withFields({ llm_request: LLMRequest, llm_response: LLMResponse }, {}),
-  BeforeToolSelection: withFields({ llm_request: LLMRequest }, {}),
-  SessionStart: withFields({ source: t.keyof({ startup: null, resume: null, clear: null, compress: null }) }, {}),
-  SessionEnd: withFields(
-    { reason: t.keyof({ exit: null, clear: null, logout: null, prompt_input_exit: null, other: null }) },
-    {},
-  ),
-  PreCompress: withFields(
-    { trigger: t.string },
-    { message_count: t.number, token_estimate: t.number, custom_instructions: t.string },
-  ),
-  PostCompress: withFields({ trigger: t.string }, { message_count: t.number, summary: t.string }),
-  Notification: withFields({ notification_type: t.string, message: t.string }, { details: t.UnknownRecord }),
-  SubagentStart: withFields({ agent_name: t.string }, { agent_description: t.string, prompt: t.string }),
-  SubagentStop: withFields(
-    { agent_name: t.string, outcome: t.keyof({ completed: null, aborted: null, failed: null }) },
-    { duration_ms: t.number, token_usage: t.UnknownRecord },
-  ),
-  TurnComplete: withFields({ turn: t.number }, { token_usage: t.UnknownRecord }),
-} satisfies Record<EventName, t.Mixed>;
-
-type Fields = typeof EVENT_FIELDS;
+/** Each canonical event's own fields. */
+export type EventFieldsMap = {
+  BeforeTool: BeforeToolFields;
+  AfterTool: AfterToolFields;
+  BeforeAgent: BeforeAgentFields;
+  AfterAgent: AfterAgentFields;
+  BeforeModel: BeforeModelFields;
+  AfterModel: AfterModelFields;
+  BeforeToolSelection: BeforeToolSelectionFields;
+  SessionStart: SessionStartFields;
+  SessionEnd: SessionEndFields;
+  PreCompress: PreCompressFields;
+  PostCompress: PostCompressFields;
+  Notification: NotificationFields;
+  SubagentStart: SubagentStartFields;
+  SubagentStop: SubagentStopFields;
+  TurnComplete: TurnCompleteFields;
+};
 
 /** The event's own fields, as the host passes them to `fire`. */
-export type EventFields<E extends EventName> = t.TypeOf<Fields[E]>;
+export type EventFields<E extends EventName> = EventFieldsMap[E];
 
 /** What a hook receives on stdin for event `E`. */
-export type HookInputOf<E extends EventName> = t.TypeOf<typeof BaseInput> & EventFields<E> & { hook_event_name: E };
+export type HookInputOf<E extends EventName> = BaseInput & EventFields<E> & { hook_event_name: E };
 
 /** Any hook input (all events). */
 export type HookInput = { [E in EventName]: HookInputOf<E> }[EventName];
-
-export type HookMessage = t.TypeOf<typeof HookMessage>;
-export type HookToolConfig = t.TypeOf<typeof HookToolConfig>;
-export type LLMRequest = t.TypeOf<typeof LLMRequest>;
-export type LLMResponse = t.TypeOf<typeof LLMResponse>;
-export type ToolMode = t.TypeOf<typeof ToolMode>;

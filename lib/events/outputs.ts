@@ -5,12 +5,16 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { HookToolConfig, LLMRequest, LLMResponse, type HookToolConfig as ToolConfig } from './inputs.js';
+import { HookToolConfigCodec, LLMRequestCodec, LLMResponseCodec, type Agrees, type Expect } from './codecs.js';
+import type { HookToolConfig, LLMRequest, LLMResponse } from './inputs.js';
 import type { EventName } from './names.js';
 import { isRecord } from '../core/guards.js';
 
-export const HookDecision = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
-export type HookDecision = t.TypeOf<typeof HookDecision>;
+export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow';
+
+const HookDecisionCodec = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
+// Compiles only while the codec and the public type agree.
+type _DecisionMatches = Expect<Agrees<typeof HookDecisionCodec, HookDecision>>;
 
 /** The common output fields and their codecs. `decision: null` means no decision. */
 const COMMON_FIELDS = {
@@ -18,7 +22,7 @@ const COMMON_FIELDS = {
   stopReason: t.string,
   suppressOutput: t.boolean,
   systemMessage: t.string,
-  decision: t.union([HookDecision, t.null]),
+  decision: t.union([HookDecisionCodec, t.null]),
   reason: t.string,
 } as const;
 
@@ -26,12 +30,12 @@ const COMMON_FIELDS = {
 const SPECIFIC_FIELDS = {
   hookEventName: t.string,
   additionalContext: t.string,
-  permissionDecision: t.union([HookDecision, t.null]),
+  permissionDecision: t.union([HookDecisionCodec, t.null]),
   permissionDecisionReason: t.string,
   tool_input: t.UnknownRecord,
-  llm_request: LLMRequest,
-  llm_response: LLMResponse,
-  toolConfig: HookToolConfig,
+  llm_request: LLMRequestCodec,
+  llm_response: LLMResponseCodec,
+  toolConfig: HookToolConfigCodec,
 } as const;
 
 export interface HookSpecificOutput {
@@ -42,7 +46,7 @@ export interface HookSpecificOutput {
   tool_input?: Record<string, unknown>;
   llm_request?: LLMRequest;
   llm_response?: LLMResponse;
-  toolConfig?: ToolConfig;
+  toolConfig?: HookToolConfig;
   [key: string]: unknown;
 }
 
@@ -104,11 +108,11 @@ const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Re
   const claudeInput = specificRaw !== undefined && 'updatedInput' in specificRaw;
   if (!xcodeModify && !hasContext && !claudeInput) return raw;
   const { context, args, output: replacedOutput, ...rest } = raw;
-  const normalized: Record<string, unknown> = xcodeModify ? { ...rest, decision: undefined } : { ...raw };
-  const specific: Record<string, unknown> = { ...specificRaw };
+  const normalized: Record<string, unknown> = Object.assign({}, xcodeModify ? rest : raw);
+  if (xcodeModify) normalized.decision = undefined;
+  const specific: Record<string, unknown> = Object.assign({}, specificRaw);
   if (claudeInput) {
-    const { updatedInput, ...others } = specific;
-    Object.assign(specific, { ...others, tool_input: specific.tool_input ?? updatedInput });
+    specific.tool_input ??= specific.updatedInput;
     delete specific.updatedInput;
   }
   if (xcodeModify && args !== undefined) specific.tool_input ??= args;
