@@ -1,54 +1,100 @@
 /**
  * hookstream: lifecycle hooks for AI agents as RxJS event-stream middleware.
- * The facade is `createHookSystem`; the operators, executors and seed classes are exported for
- * hosts that compose their own pipelines.
+ *
+ * The root entry point holds what a host needs: the facade, the hook and result types, the errors, the
+ * operators and executor factories for hosts that compose their own pipelines, the host wrappers and
+ * the LLM translators with their SDK types. The seed specification's classes live at `hookstream/seed`,
+ * approvals at `hookstream/trust`, the policy test kit at `hookstream/testing`. Every name here is in
+ * the API report (api/hookstream.api.md): the surface changes only on purpose.
  */
+
+// The facade.
 export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
-export { HookSystemDisposedError, InvalidHookError, UnknownEventError } from './core/errors.js';
 
+// Errors: every one extends HookstreamError.
 export {
-  ACCEPTED_EVENT_NAMES,
-  EVENT_NAMES,
-  MATCH_TARGET,
-  aliasesOf,
-  canonicalEventName,
-  isEventName,
-} from './events/names.js';
-export type { EventName } from './events/names.js';
+  HookstreamError,
+  HookstreamInternalError,
+  HookSystemDisposedError,
+  InvalidHookError,
+  UnknownEventError,
+} from './core/errors.js';
+export { InvalidEventInputError } from './events/decodeInput.js';
+export { SettingsError } from './config/problems.js';
+
+// Events, inputs and outputs.
+export { EVENT_NAMES, canonicalEventName, isEventName, type EventName } from './events/names.js';
 export type {
+  AfterAgentFields,
+  AfterModelFields,
+  AfterToolFields,
+  BaseInput,
+  BeforeAgentFields,
+  BeforeModelFields,
+  BeforeToolFields,
+  BeforeToolSelectionFields,
   EventFields,
+  EventFieldsMap,
   HookInput,
   HookInputOf,
   HookMessage,
   HookToolConfig,
   LLMRequest,
   LLMResponse,
+  MessageRole,
+  NotificationFields,
+  PostCompressFields,
+  PreCompressFields,
+  SessionEndFields,
+  SessionStartFields,
+  SubagentStartFields,
+  SubagentStopFields,
   ToolMode,
+  TurnCompleteFields,
 } from './events/inputs.js';
-export { decodeHookOutput } from './events/outputs.js';
 export type { HookDecision, HookOutput, HookSpecificOutput } from './events/outputs.js';
-export { decodeEventInput, InvalidEventInputError } from './events/decodeInput.js';
 
-export * from './core/types.js';
+// Hook definitions, plans, run records and the result.
+export type {
+  CommandHookConfig,
+  FunctionHook,
+  FunctionHookContext,
+  FunctionHookReturn,
+  HookDefinition,
+  HookEntry,
+  HookExecutor,
+  HookOrigin,
+  HookOutcome,
+  HookPlan,
+  HookResult,
+  HookRun,
+  HookActivity,
+  HookSource,
+  Matcher,
+  NormalizedDecision,
+} from './core/types.js';
 
-export { loadSettings, loadSettingsSync, standardSettingsFiles, SettingsError, formatProblem } from './config/index.js';
-export type { ConfigProblem, LoadedSettings, SettingsFile, SettingsInput } from './config/index.js';
+// Settings files.
+export { loadSettings, loadSettingsSync, standardSettingsFiles, formatProblem } from './config/index.js';
+export type { ConfigProblem, FileScope, LoadedSettings, SettingsFile, SettingsInput } from './config/index.js';
 
-export { compileMatcher } from './plan/matcher.js';
-export { HookRegistry } from './plan/registry.js';
+// Lower-level pieces for hosts that compose their own pipelines.
 export { HookPlanner } from './plan/planner.js';
-
+export { HookRegistry } from './plan/registry.js';
 export { ofEvent } from './operators/ofEvent.js';
 export { selectHooks } from './operators/selectHooks.js';
+export { runHooks } from './operators/runHooks.js';
 export { runParallel } from './operators/runParallel.js';
 export { runSequential } from './operators/runSequential.js';
 export { aggregate, type AggregateOptions } from './operators/aggregate.js';
-export { decide, type DecideOptions } from './operators/decide.js';
+export { decideHooks, type DecideHooksOptions } from './operators/decideHooks.js';
 export type { PlannedEvent, RanEvent } from './engine/types.js';
 
-export { createFunctionExecutor } from './executors/functionExecutor.js';
+// Executor factories: each a `HookExecutor`; `createExecutors` composes the whole stack.
+export { createExecutors, type Executors, type ExecutorsOptions } from './executors/createExecutors.js';
+export { createFunctionExecutor, type FunctionExecutorOptions } from './executors/functionExecutor.js';
 export {
   createCommandExecutor,
   type CommandExecutor,
@@ -59,30 +105,8 @@ export {
   type PersistentExecutor,
   type PersistentExecutorOptions,
 } from './executors/persistentExecutor.js';
-export { dispatchExecutor } from './executors/dispatchExecutor.js';
-export { applyHookOutputToInput } from './rules/chainInput.js';
-
-export {
-  AfterModelHookOutput,
-  BeforeModelHookOutput,
-  BeforeToolHookOutput,
-  BeforeToolSelectionHookOutput,
-  DefaultHookOutput,
-  createHookOutput,
-} from './seed/outputClasses.js';
-export { AggregatedHookResult, ProcessedHookResult } from './seed/aggregatedResult.js';
-export {
-  OrDecision,
-  RequestMerge,
-  ShallowMerge,
-  ToolSelectionIntersection,
-  ToolSelectionUnion,
-  eventSummaryMonoid,
-  lastWriter,
-} from './aggregate/monoids.js';
-export { assembleHookResult } from './aggregate/hookResult.js';
+export type { InternalFailurePolicy, StartableExecutor } from './executors/startRun.js';
 export type { Logger } from './logging/logger.js';
-export { HookAggregator, HookRunner } from './seed/seedClasses.js';
 
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).
 export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
@@ -101,7 +125,7 @@ export {
   beforeAgentWithHooks,
   runAgentWithHooks,
   type AfterAgentDecision,
-  type AfterAgentFields,
+  type AfterAgentAnswer,
   type AgentRunOptions,
   type AgentRunOutcome,
   type AgentTurn,
@@ -119,43 +143,6 @@ export {
   type SessionStartSource,
 } from './host/sessionHooks.js';
 export type { LifecycleOptions, LifecycleOutcome } from './host/lifecycle.js';
-export {
-  createHookMessageBus,
-  HOOK_EXECUTION_REQUEST,
-  HOOK_EXECUTION_RESPONSE,
-  type HookBusErrorCode,
-  type HookExecutionRequest,
-  type HookExecutionResponse,
-  type HookMessageBus,
-  type HookMessageBusOptions,
-  type HookRequestMessage,
-  type HookResponseMessage,
-} from './seed/messageBus.js';
 
-// Translators between the stable hook LLM format and SDK shapes.
-export {
-  anthropicTranslator,
-  emptyResponse,
-  genaiTranslator,
-  normalizeHookRequest,
-  normalizeHookResponse,
-  openaiTranslator,
-  type LLMTranslator,
-} from './translate/index.js';
-
-// Trust: approvals of project and extension hooks.
-export {
-  createTrustGate,
-  createTrustStore,
-  defaultTrustStorePath,
-  hookFingerprint,
-  needsApproval,
-  trustedExecutor,
-  type Approval,
-  type ApprovalRequest,
-  type ConfiguredHook,
-  type FingerprintSubject,
-  type TrustGate,
-  type TrustOptions,
-  type TrustStore,
-} from './trust/index.js';
+// Translators between the stable hook LLM format and SDK shapes, with the SDK shapes they read and write.
+export * from './translate/index.js';

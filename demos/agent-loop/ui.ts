@@ -3,7 +3,7 @@
  * hooks run (TTY only), a dim line per finished hook, and the closing summary table.
  */
 import { styleText } from 'node:util';
-import type { HookRunRecord, HookSystem, HookResult } from '../../lib/index.js';
+import type { HookActivity, HookSystem, HookResult } from '../../lib/index.js';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -92,7 +92,7 @@ export const createUi = (out: NodeJS.WriteStream, color: boolean) => {
 
     /** Follows every hook run: spinner while running, a dim line when each finishes. */
     follow: (hooks: HookSystem) =>
-      hooks.results$.subscribe((record: HookRunRecord) => {
+      hooks.results$.subscribe((record: HookActivity) => {
         if (record.type === 'start') {
           running.set(record.hook, (running.get(record.hook) ?? 0) + 1);
           if (color && timer === undefined) timer = setInterval(drawSpinner, 80);

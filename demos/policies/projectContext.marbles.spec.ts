@@ -48,7 +48,7 @@ describe('project context (marbles)', () => {
     const scheduler = testScheduler();
     const reader = slowReader(50);
     scheduler.run(({ cold, expectObservable }) => {
-      const entries = [entry('SessionStart', projectContextHook({ read: reader.read, timeout: 10 }))];
+      const entries = [entry('SessionStart', projectContextHook({ read: reader.read, timeoutMs: 10 }))];
       const results = cold('s|', start).pipe(
         decideWith(entries, { scheduler }),
         map((r) => summarize(r)),

@@ -32,7 +32,7 @@ export interface ProjectContextOptions {
   /** Replaces the file reader (tests, other sources). */
   read?: ContextReader;
   /** Logical deadline in milliseconds: a slow disk must not hold up the session start. */
-  timeout?: number;
+  timeoutMs?: number;
 }
 
 /** The policy as a function hook; its reading is cancelled with the run. */
@@ -40,7 +40,7 @@ export const projectContextHook = (options: ProjectContextOptions = {}): Functio
   type: 'function',
   name: 'project-context',
   description: 'Adds project context from CONTEXT.md/README.md at session start',
-  ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+  ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   run: (input, { signal }): Observable<HookOutput> => {
     const read = options.read ?? readContextFiles;
     const loaded = read(options.projectDir ?? input.cwd, options.files, options.maxBytes, signal);

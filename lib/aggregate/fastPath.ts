@@ -18,23 +18,29 @@ const TEMPLATES = new Map<EventName, HookResult>(
   EVENT_NAMES.map((event) => [event, deepFreeze({ ...emptyHookResult(event, {}) })]),
 );
 
-/** A template's copy with one pass-through field, as a literal: a fixed shape V8 builds quickly. */
+/**
+ * A template's copy with one pass-through field: a literal of the fields every result has, the field, then
+ * `aggregated` last (the order assembled results have); frozen like every result.
+ */
 const passThrough = (
   template: HookResult,
   field: 'toolInput' | 'llmRequest' | 'llmResponse',
   value: unknown,
-): HookResult => ({
-  event: template.event,
-  blocked: false,
-  stopped: false,
-  suppressOutput: false,
-  warnings: template.warnings,
-  hooks: template.hooks,
-  success: true,
-  durationMs: 0,
-  aggregated: template.aggregated,
-  [field]: value,
-});
+): HookResult => {
+  const result = {
+    event: template.event,
+    blocked: false,
+    stopped: false,
+    suppressOutput: false,
+    warnings: template.warnings,
+    hooks: template.hooks,
+    success: true,
+    durationMs: 0,
+  } as HookResult;
+  (result as unknown as Record<string, unknown>)[field] = value;
+  result.aggregated = template.aggregated;
+  return Object.freeze(result);
+};
 
 /** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
 export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult => {

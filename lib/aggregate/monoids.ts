@@ -2,19 +2,21 @@
  * Aggregation strategies as fp-ts monoids (DESIGN §3 "Aggregation — deterministic"). Each carrier
  * holds one hook's contribution; `concat` combines two in plan order (left before right) and `empty`
  * is the contribution of a hook that said nothing. fast-check proves associativity and identity.
+ * Every monoid is built once, at load; the struct monoids are written out as fixed-shape literals
+ * (fp-ts `struct` builds each result key by key), and `empty` values are frozen because they are shared.
  */
 import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { isRecord } from '../core/guards.js';
-import { struct } from 'fp-ts/lib/Monoid.js';
 import type { ToolMode } from '../events/inputs.js';
-
+import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 
-const any: Monoid<boolean> = { concat: (a, b) => a || b, empty: false };
-const lines: Monoid<readonly string[]> = {
-  concat: (a, b) => (b.length === 0 ? a : a.length === 0 ? b : [...a, ...b]),
-  empty: [],
-};
+/** The shared "no line": summaries point at it instead of allocating an empty array per run. */
+export const NO_LINES: readonly string[] = Object.freeze([]);
+
+/** Lines in plan order; an empty side returns the other side itself, so a fold allocates only when both speak. */
+const joinLines = (a: readonly string[], b: readonly string[]): readonly string[] =>
+  b.length === 0 ? a : a.length === 0 ? b : [...a, ...b];
 
 /** OR-decision: any block blocks (sticky), `ask` beats allow, any stop stops, messages join in order. */
 export interface DecisionSummary {
@@ -33,27 +35,51 @@ export interface DecisionSummary {
   readonly healthy: boolean;
 }
 
-export const OrDecision: Monoid<DecisionSummary> = struct<DecisionSummary>({
-  blocked: any,
-  denied: any,
-  asked: any,
-  allowed: any,
-  blockReasons: lines,
-  reasons: lines,
-  stopped: any,
-  stopReasons: lines,
-  systemMessages: lines,
-  additionalContext: lines,
-  suppressOutput: any,
-  warnings: lines,
-  healthy: { concat: (a, b) => a && b, empty: true },
+const NO_DECISION: DecisionSummary = Object.freeze({
+  blocked: false,
+  denied: false,
+  asked: false,
+  allowed: false,
+  blockReasons: NO_LINES,
+  reasons: NO_LINES,
+  stopped: false,
+  stopReasons: NO_LINES,
+  systemMessages: NO_LINES,
+  additionalContext: NO_LINES,
+  suppressOutput: false,
+  warnings: NO_LINES,
+  healthy: true,
 });
+
+export const OrDecision: Monoid<DecisionSummary> = {
+  concat: (a, b) =>
+    b === NO_DECISION
+      ? a
+      : a === NO_DECISION
+        ? b
+        : {
+            blocked: a.blocked || b.blocked,
+            denied: a.denied || b.denied,
+            asked: a.asked || b.asked,
+            allowed: a.allowed || b.allowed,
+            blockReasons: joinLines(a.blockReasons, b.blockReasons),
+            reasons: joinLines(a.reasons, b.reasons),
+            stopped: a.stopped || b.stopped,
+            stopReasons: joinLines(a.stopReasons, b.stopReasons),
+            systemMessages: joinLines(a.systemMessages, b.systemMessages),
+            additionalContext: joinLines(a.additionalContext, b.additionalContext),
+            suppressOutput: a.suppressOutput || b.suppressOutput,
+            warnings: joinLines(a.warnings, b.warnings),
+            healthy: a.healthy && b.healthy,
+          },
+  empty: NO_DECISION,
+};
 
 type Patch = Readonly<Record<string, unknown>> | undefined;
 
 /** Field replacement by shallow merge: right (later in plan order) wins per key; `undefined` is "no patch". */
 export const ShallowMerge: Monoid<Patch> = {
-  concat: (a, b) => (a === undefined ? b : b === undefined ? a : { ...a, ...b }),
+  concat: (a, b) => (a === undefined ? b : b === undefined ? a : mergeFields(a, b)),
   empty: undefined,
 };
 
@@ -95,6 +121,9 @@ const strictestMode = (a?: ToolMode, b?: ToolMode): ToolMode | undefined =>
 
 const sortedUnique = (names: Iterable<string>): readonly string[] => [...new Set(names)].sort();
 
+/** The selection of a hook that constrained nothing: shared, so most summaries allocate none. */
+const NO_SELECTION: ToolSelection = Object.freeze({});
+
 /** Union of `allowedFunctionNames` (seed §7.3). */
 export const ToolSelectionUnion: Monoid<ToolSelection> = {
   concat: (a, b) =>
@@ -102,7 +131,7 @@ export const ToolSelectionUnion: Monoid<ToolSelection> = {
       strictestMode(a.mode, b.mode),
       a.names === undefined ? b.names : b.names === undefined ? a.names : sortedUnique([...a.names, ...b.names]),
     ),
-  empty: {},
+  empty: NO_SELECTION,
 };
 
 /** Intersection of `allowedFunctionNames`: a tool stays offered only if every constraining hook allows it. */
@@ -116,12 +145,16 @@ export const ToolSelectionIntersection: Monoid<ToolSelection> = {
           ? a.names
           : sortedUnique(a.names.filter((name) => (b.names ?? []).includes(name))),
     ),
-  empty: {},
+  empty: NO_SELECTION,
 };
 
 /** Builds a ToolSelection without `undefined` keys, so equal selections are deep-equal. */
 export function selection(mode: ToolMode | undefined, names: readonly string[] | undefined): ToolSelection {
-  return { ...(mode === undefined ? {} : { mode }), ...(names === undefined ? {} : { names }) };
+  if (mode === undefined && names === undefined) return NO_SELECTION;
+  const result: { mode?: ToolMode; names?: readonly string[] } = {};
+  if (mode !== undefined) result.mode = mode;
+  if (names !== undefined) result.names = names;
+  return result;
 }
 
 /** Everything one event's hooks contribute; the whole summary is a monoid too. */
@@ -134,12 +167,31 @@ export interface EventSummary {
   readonly toolSelection: ToolSelection;
 }
 
+const lastResponse = lastWriter<Readonly<Record<string, unknown>>>();
+
+/** The summary monoid over a tool-selection strategy; built once per strategy below. */
+const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
+  concat: (a, b) => ({
+    decision: OrDecision.concat(a.decision, b.decision),
+    toolInput: ShallowMerge.concat(a.toolInput, b.toolInput),
+    llmRequest: RequestMerge.concat(a.llmRequest, b.llmRequest),
+    llmResponse: lastResponse.concat(a.llmResponse, b.llmResponse),
+    specific: ShallowMerge.concat(a.specific, b.specific),
+    toolSelection: tools.concat(a.toolSelection, b.toolSelection),
+  }),
+  empty: Object.freeze({
+    decision: OrDecision.empty,
+    toolInput: undefined,
+    llmRequest: undefined,
+    llmResponse: undefined,
+    specific: undefined,
+    toolSelection: tools.empty,
+  }),
+});
+
+const SUMMARY_UNION = summaryMonoid(ToolSelectionUnion);
+const SUMMARY_INTERSECTION = summaryMonoid(ToolSelectionIntersection);
+
+/** The summary monoid for a tool-selection mode: one constant per mode, nothing built per call. */
 export const eventSummaryMonoid = (toolSelection: 'union' | 'intersection' = 'union'): Monoid<EventSummary> =>
-  struct<EventSummary>({
-    decision: OrDecision,
-    toolInput: ShallowMerge,
-    llmRequest: RequestMerge,
-    llmResponse: lastWriter<Readonly<Record<string, unknown>>>(),
-    specific: ShallowMerge,
-    toolSelection: toolSelection === 'union' ? ToolSelectionUnion : ToolSelectionIntersection,
-  });
+  toolSelection === 'union' ? SUMMARY_UNION : SUMMARY_INTERSECTION;

@@ -3,10 +3,9 @@
  * reported and contained at the smallest level that holds them: a bad hook drops that hook, a bad
  * group drops that group, a bad `hooks` section drops the hooks of this source; the rest loads.
  */
-import { EVENT_NAMES, MATCH_TARGET, canonicalEventName, isEventName } from '../events/names.js';
+import { EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
-import { compileMatcher } from '../plan/matcher.js';
-import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
+import type { CommandHookConfig, HookSource, Matcher } from '../core/types.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
@@ -20,9 +19,9 @@ import {
   decodeFields,
 } from './schema.js';
 import type { HookFields } from './schema.js';
-import { commandKey } from '../plan/createEntry.js';
+import { createEntry, entryMatcher, type EntryDraft } from '../plan/createEntry.js';
 
-export type LoadedEntry = Omit<HookEntry, 'id'>;
+export type LoadedEntry = EntryDraft;
 
 /** What one source contributes before scopes are merged; switches it does not set stay undefined. */
 export interface SourceSettings {
@@ -117,15 +116,14 @@ function readGroup(
     const hookPointer = joinPointer(pointer, 'hooks', index);
     const definition = readHook(hook, hookPointer, sink);
     if (!definition) return;
-    const entry: LoadedEntry = {
-      event,
-      definition,
-      origin: { ...origin, pointer: hookPointer },
+    // The group's matcher is resolved (and reported) once above, so createEntry has no problem to add.
+    const { entry } = createEntry(event, definition, {
+      source: origin.source,
+      file: origin.file,
+      pointer: hookPointer,
+      matcher,
       sequential,
-      name: definition.name ?? definition.command,
-      key: commandKey(definition),
-      ...(matcher ? { matcher } : {}),
-    };
+    });
     entries.push(entry);
   });
 }
@@ -161,17 +159,18 @@ function withPlatformCommand(hook: Record<string, unknown>): Record<string, unkn
 }
 
 /** Absent (match everything) for no pattern, `''`, `'*'`, or an event with nothing to match against. */
-function readMatcher(pattern: string | undefined, event: EventName, pointer: string, sink: ProblemSink) {
-  if (pattern === undefined || pattern === '' || pattern === '*') return undefined;
-  if (MATCH_TARGET[event] === undefined) {
-    sink.warning(pointer, `${event} has no match target, so its matcher is ignored and its hooks run on every event`, {
-      received: JSON.stringify(pattern),
-    });
-    return undefined;
-  }
-  const { matcher, problem } = compileMatcher(pattern);
-  if (problem) sink.warning(pointer, problem, { expected: 'a regular expression', received: JSON.stringify(pattern) });
-  return matcher satisfies Matcher;
+function readMatcher(
+  pattern: string | undefined,
+  event: EventName,
+  pointer: string,
+  sink: ProblemSink,
+): Matcher | undefined {
+  const { matcher, problem } = entryMatcher(event, pattern);
+  if (problem === undefined) return matcher;
+  const received = JSON.stringify(pattern);
+  // No matcher back: the event has no match target; a matcher back: the pattern degraded to an exact string.
+  sink.warning(pointer, problem, matcher ? { expected: 'a regular expression', received } : { received });
+  return matcher;
 }
 
 /** A command hook's definition with `type` filled in, or undefined when the hook is dropped. */

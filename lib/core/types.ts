@@ -48,10 +48,10 @@ export interface FunctionHook<I = HookInput> {
   type: 'function';
   name: string;
   run(input: I, context: FunctionHookContext): FunctionHookReturn;
-  /** A strict hook's failure blocks instead of failing open. */
-  strict?: boolean;
-  /** Logical deadline in milliseconds (virtual time in marble tests). */
-  timeout?: number;
+  /** `block`: a failure of this hook (a throw, a timeout, bad output) blocks instead of failing open. */
+  failurePolicy?: 'allow' | 'block';
+  /** Logical deadline (virtual time in marble tests). */
+  timeoutMs?: number;
   description?: string;
 }
 
@@ -116,13 +116,19 @@ export interface HookRun {
   outputWarnings?: string[];
   /** Set when a strict hook's failure (this outcome) was turned into a block. */
   strictFailure?: HookOutcome;
+  /**
+   * Set when hookstream itself failed while running this hook (an executor broke its contract), not the
+   * hook: such a run fails closed unless `internalFailurePolicy: 'allow'`. `cause` holds what was thrown.
+   */
+  internal?: true;
+  cause?: unknown;
 }
 
 /** The executor seam (DESIGN §1): a cold Observable of exactly one run record; unsubscribing cancels. */
 export type HookExecutor = (hook: HookEntry, input: HookInput) => Observable<HookRun>;
 
 /** A run lifecycle record on `results$`, for dashboards and telemetry. */
-export type HookRunRecord =
+export type HookActivity =
   | { type: 'start'; event: EventName; eventId: number; hook: string; source: HookSource; at: number }
   | { type: 'finish'; event: EventName; eventId: number; hook: string; source: HookSource; at: number; run: HookRun };
 
@@ -147,6 +153,8 @@ export interface HookResult {
   hooks: HookRun[];
   success: boolean;
   durationMs: number;
+  /** Set when hookstream itself failed on this event (see `HookRun.internal`); `reason` says what failed. */
+  internal?: true;
   /** The seed's AggregatedHookResult, `finalOutput` being the event's output class (serialises to plain JSON). */
   aggregated: import('../seed/aggregatedResult.js').AggregatedHookResult;
 }

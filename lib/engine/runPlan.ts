@@ -1,28 +1,29 @@
 /**
- * The engine behind `runParallel` and `runSequential`: run one event's plan through an executor and
- * emit the event with one run record per hook, in plan order.
+ * The plan runner: runs one event's planned hooks and reports one run record per hook, in plan order.
  *
- * Written as one `new Observable` rather than an operator chain (`from → mergeMap → take → catchError →
- * toArray`): it runs for every event that has hooks, and this shape allocates a handful of objects
- * instead of a dozen subscribers. The semantics are those of that chain: at most `concurrency` hooks
- * subscribed at once, each unsubscribed as soon as it answers, all unsubscribed on teardown.
+ * Plain callbacks, not an operator chain: it runs for every event that has hooks, and a chain
+ * (`from → mergeMap → take → catchError → toArray`) costs a dozen subscribers per event. The semantics
+ * are that chain's — parallel is `mergeMap(run, concurrency)`, sequential is `concatMap` with chaining —
+ * and spec/engine/runPlan.oracle.spec.ts checks them against it as a reference: at most `concurrency`
+ * hooks running at once, each released as soon as it answers, every running hook cancelled on teardown.
  */
-import { Observable, type Subscription } from 'rxjs';
-import { isBlockingRun } from '../rules/blocking.js';
-import type { HookInput } from '../events/inputs.js';
-
-import { applyHookOutputToInput } from '../rules/chainInput.js';
+import { Observable } from 'rxjs';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookInput } from '../events/inputs.js';
+import type { EventName } from '../events/names.js';
+import {
+  internalFailureRun,
+  startOf,
+  type CancelRun,
+  type InternalFailurePolicy,
+  type StartRun,
+} from '../executors/startRun.js';
+import { isBlockingRun } from '../rules/blocking.js';
+import { applyHookOutputToInput } from '../rules/chainInput.js';
 import type { PlannedEvent, RanEvent } from './types.js';
-import { errorText } from '../core/guards.js';
 
-const failedRun = (hook: HookEntry, message: string): HookRun => ({
-  name: hook.name,
-  source: hook.origin.source,
-  outcome: 'failed',
-  durationMs: 0,
-  message,
-});
+/** Called once with the records (plan order) and the input after chaining (the original when parallel). */
+export type PlanDone = (runs: HookRun[], finalInput: HookInput) => void;
 
 const skippedRun = (hook: HookEntry): HookRun => ({
   name: hook.name,
@@ -33,95 +34,104 @@ const skippedRun = (hook: HookEntry): HookRun => ({
 });
 
 /**
- * Subscribes to one hook run and reports exactly one record, whatever the executor does: its first
- * value (then unsubscribes), a `failed` record for an error, a throw or completion without a value.
+ * Starts the hooks of a plan, at most `concurrency` at once. With `chain`, each successful output is
+ * merged into the next hook's input and a blocking run marks every later hook `skipped` (use concurrency
+ * 1). Returns the cancel function, or `undefined` when everything settled synchronously.
  */
-const subscribeGuarded = (
-  executor: HookExecutor,
-  hook: HookEntry,
+export const startPlan = (
+  start: StartRun,
+  event: EventName,
+  hooks: readonly HookEntry[],
   input: HookInput,
-  onRun: (run: HookRun) => void,
-): Subscription | undefined => {
+  concurrency: number,
+  chain: boolean,
+  eventId: number,
+  internalFailurePolicy: InternalFailurePolicy,
+  done: PlanDone,
+): CancelRun | undefined => {
+  const count = hooks.length;
+  const runs = new Array<HookRun>(count);
+  // Cancel functions of the runs in flight, by plan index (sparse; most events have one or two hooks).
+  let live: (CancelRun | undefined)[] | undefined;
+  let current = input;
+  let blocked = false;
+  let started = 0;
+  let finished = 0;
+  let active = 0;
   let settled = false;
-  let subscription: Subscription | undefined;
-  const settle = (run: HookRun): void => {
+  let pumping = false;
+
+  const record = (index: number, run: HookRun): void => {
+    runs[index] = run;
+    finished += 1;
+    if (chain) {
+      if (isBlockingRun(event, run)) blocked = true;
+      else if (run.outcome === 'success') current = applyHookOutputToInput(current, run.output);
+    }
+  };
+  const pump = (): void => {
+    pumping = true;
+    while (!settled && active < concurrency && started < count) {
+      const index = started++;
+      const hook = hooks[index] as HookEntry;
+      if (blocked) {
+        record(index, skippedRun(hook));
+        continue;
+      }
+      active += 1;
+      let answered = false;
+      const answer = (run: HookRun): void => {
+        if (answered || settled) return;
+        answered = true;
+        active -= 1;
+        if (live !== undefined) live[index] = undefined;
+        record(index, run);
+        // Settled synchronously inside `start`: the loop below goes on; settled later: pump again.
+        if (!pumping) pump();
+      };
+      let cancel: CancelRun | undefined;
+      try {
+        cancel = start(hook, chain ? current : input, answer, eventId);
+      } catch (error) {
+        // A throwing executor stack is hookstream's failure, not the hook's: a record, never a stream error.
+        answer(internalFailureRun(hook, error, internalFailurePolicy));
+      }
+      if (!answered && cancel !== undefined) (live ??= [])[index] = cancel;
+    }
+    pumping = false;
+    if (!settled && finished === count) {
+      settled = true;
+      done(runs, current);
+    }
+  };
+  pump();
+  if (settled) return undefined;
+  return () => {
     if (settled) return;
     settled = true;
-    subscription?.unsubscribe();
-    onRun(run);
+    if (live === undefined) return;
+    for (const cancel of live) cancel?.();
+    live = undefined;
   };
-  try {
-    subscription = executor(hook, input).subscribe({
-      next: settle,
-      error: (error: unknown) => {
-        settle(failedRun(hook, `Hook "${hook.name}" failed: ${errorText(error)}`));
-      },
-      complete: () => {
-        settle(failedRun(hook, `Hook "${hook.name}" produced no run record`));
-      },
-    });
-  } catch (error) {
-    settle(failedRun(hook, `Hook "${hook.name}" failed: ${errorText(error)}`));
-  }
-  // A synchronous answer settled before `subscription` was assigned: release it now.
-  if (settled) subscription?.unsubscribe();
-  return subscription;
 };
 
-/**
- * Runs the plan's hooks, at most `concurrency` at once. With `chain`, each successful output is merged
- * into the next hook's input and a blocking run marks every later hook `skipped` (use concurrency 1).
- */
 const runPlan = (executor: HookExecutor, planned: PlannedEvent, concurrency: number, chain: boolean) =>
-  new Observable<RanEvent>((subscriber) => {
-    const hooks = planned.plan.hooks;
-    const runs = new Array<HookRun>(hooks.length);
-    const live = new Map<number, Subscription>();
-    let current = planned.input;
-    let blocked = false;
-    let started = 0;
-    let finished = 0;
-    let active = 0;
-    let settled = false;
-
-    const record = (index: number, run: HookRun): void => {
-      runs[index] = run;
-      finished += 1;
-      if (chain) {
-        if (isBlockingRun(planned.plan.event, run)) blocked = true;
-        else if (run.outcome === 'success') current = applyHookOutputToInput(current, run.output);
-      }
-    };
-    const pump = (): void => {
-      while (!settled && active < concurrency && started < hooks.length) {
-        const index = started++;
-        const hook = hooks[index] as HookEntry;
-        if (blocked) {
-          record(index, skippedRun(hook));
-          continue;
-        }
-        active += 1;
-        const subscription = subscribeGuarded(executor, hook, chain ? current : planned.input, (run) => {
-          active -= 1;
-          live.delete(index);
-          record(index, run);
-          pump();
-        });
-        if (subscription && !subscription.closed) live.set(index, subscription);
-      }
-      if (!settled && finished === hooks.length) {
-        settled = true;
-        subscriber.next({ ...planned, runs, finalInput: current });
+  new Observable<RanEvent>((subscriber) =>
+    startPlan(
+      startOf(executor),
+      planned.plan.event,
+      planned.plan.hooks,
+      planned.input,
+      concurrency,
+      chain,
+      0,
+      'block',
+      (runs, finalInput) => {
+        subscriber.next({ input: planned.input, plan: planned.plan, startedAt: planned.startedAt, runs, finalInput });
         subscriber.complete();
-      }
-    };
-    pump();
-    return () => {
-      settled = true;
-      for (const subscription of live.values()) subscription.unsubscribe();
-      live.clear();
-    };
-  });
+      },
+    ),
+  );
 
 /** All hooks of the plan at once (up to `concurrency`); records come back in plan order. */
 export const runPlanParallel = (
@@ -136,4 +146,4 @@ export const runPlanSequential = (executor: HookExecutor, planned: PlannedEvent)
 
 /** The plan's own mode: sequential when it says so, else parallel up to `concurrency`. */
 export const runPlanned = (executor: HookExecutor, planned: PlannedEvent, concurrency: number): Observable<RanEvent> =>
-  planned.plan.sequential ? runPlanSequential(executor, planned) : runPlanParallel(executor, planned, concurrency);
+  runPlan(executor, planned, planned.plan.sequential ? 1 : concurrency, planned.plan.sequential);

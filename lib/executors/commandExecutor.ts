@@ -19,21 +19,21 @@ import { Observable } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import type { CommandHookConfig, HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import { interpretCommandRun } from '../protocol/commandProtocol.js';
-import { applyFailurePolicy } from './failurePolicy.js';
 import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
 import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
 import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
 import { superviseProcess, type ProcessReport } from '../process/superviseProcess.js';
+import { internalFailureRun } from './startRun.js';
 
 export interface CommandExecutorOptions {
   projectDir: string;
   sessionId: string;
   /** Live hook processes at once, default 16; the rest queue. */
-  maxConcurrent?: number;
+  processConcurrency?: number;
   /** Default 60 000 ms; a hook's own `timeout` wins. */
   defaultTimeoutMs?: number;
   /** SIGTERM → SIGKILL grace, default 5 000 ms. */
-  killGraceMs?: number;
+  forceKillAfterMs?: number;
   /** Cap per stream, default 1 MiB. */
   maxOutputBytes?: number;
   /** Base environment, default `process.env`. */
@@ -60,9 +60,9 @@ const positive = (value: number | undefined, fallback: number): number =>
 
 /** Creates the executor; every process it starts is tracked until gone. */
 export const createCommandExecutor = (options: CommandExecutorOptions): CommandExecutor => {
-  const maxConcurrent = Math.floor(positive(options.maxConcurrent, 16));
+  const maxConcurrent = Math.floor(positive(options.processConcurrency, 16));
   const defaultTimeoutMs = validTimeout(options.defaultTimeoutMs) ? options.defaultTimeoutMs : 60_000;
-  const killGraceMs = Math.min(positive(options.killGraceMs, 5_000), MAX_TIMER_MS);
+  const killGraceMs = Math.min(positive(options.forceKillAfterMs, 5_000), MAX_TIMER_MS);
   const maxOutputBytes = Math.floor(positive(options.maxOutputBytes, 1024 * 1024));
   const semaphore = createSemaphore(maxConcurrent);
   const controllers = new Set<AbortController>();
@@ -199,17 +199,12 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       controllers.add(controller);
       const gone: Promise<void>[] = [];
       const lifecycle = run(hook, definition, input, controller.signal, (done) => gone.push(done))
-        .catch((error: unknown): HookRun => ({
-          name: hook.name,
-          source: hook.origin.source,
-          outcome: 'failed',
-          durationMs: 0,
-          message: `Hook "${hook.name}" failed inside hookstream: ${String(error)}`,
-        }))
+        // Anything thrown here is hookstream's own failure, not the hook's: it fails closed above.
+        .catch((error: unknown): HookRun => internalFailureRun(hook, error, 'allow'))
         .then(async (record) => {
           controllers.delete(controller);
           if (!subscriber.closed) {
-            subscriber.next(applyFailurePolicy(record, definition.failurePolicy === 'block'));
+            subscriber.next(record);
             subscriber.complete();
           }
           await Promise.all(gone);

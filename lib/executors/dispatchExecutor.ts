@@ -1,10 +1,25 @@
 /**
- * Routes each hook to the executor of its kind: command hooks to the process runner, function hooks
- * to the in-process runner. Further kinds plug in here.
+ * The leaf of the executor stack: routes each hook to the executor of its kind — function hooks to the
+ * in-process runner, command hooks to the process runner, `persistent: true` command hooks to a worker.
+ * Further kinds plug in here, and only here.
  */
-import type { HookExecutor } from '../core/types.js';
+import type { StartRun } from './startRun.js';
+
+export interface LeafExecutors {
+  readonly function: StartRun;
+  readonly command: StartRun;
+  readonly persistent: StartRun;
+}
 
 export const dispatchExecutor =
-  (executors: { command: HookExecutor; function: HookExecutor }): HookExecutor =>
-  (hook, input) =>
-    executors[hook.definition.type](hook, input);
+  (leaves: LeafExecutors): StartRun =>
+  (hook, input, done, eventId) => {
+    const definition = hook.definition;
+    const leaf =
+      definition.type === 'function'
+        ? leaves.function
+        : definition.persistent === true
+          ? leaves.persistent
+          : leaves.command;
+    return leaf(hook, input, done, eventId);
+  };

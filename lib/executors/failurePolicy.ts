@@ -1,10 +1,18 @@
 /**
- * Strict hooks (DESIGN §3 "Exit codes and stdout"): a hook marked `failurePolicy: 'block'` (or a strict
- * function hook) must not fail open. Its real failures — a warning exit, a timeout, a crash or spawn
- * failure — become a block whose reason says what failed. Success, blocks and cancellations pass through.
+ * The failure policy, one decorator over the whole executor stack (DESIGN §3 "Exit codes and stdout",
+ * §5 "Failures"):
+ * - a hook marked `failurePolicy: 'block'` (a strict function hook too) must not fail open: its real
+ *   failures — a warning exit, a timeout, a crash or spawn failure — become a block saying what failed;
+ * - a failure of hookstream itself while running a hook (`internal: true`) fails closed unless the
+ *   system was created with `internalFailurePolicy: 'allow'`.
+ * Success, blocks and cancellations pass through.
  */
 import { isHookFailure } from '../core/outcomes.js';
-import type { HookRun } from '../core/types.js';
+import type { HookDefinition, HookRun } from '../core/types.js';
+import type { InternalFailurePolicy, StartRun } from './startRun.js';
+
+/** Whether a hook's own failures block (`failurePolicy: 'block'`, the same knob for every kind of hook). */
+export const blocksOnFailure = (definition: HookDefinition): boolean => definition.failurePolicy === 'block';
 
 /**
  * Turns a failed run of a strict hook into a blocking run; returns every other run unchanged.
@@ -23,11 +31,37 @@ export const applyFailurePolicy = (run: HookRun, strict: boolean): HookRun => {
         ? run.message.slice(prefix.length)
         : run.message;
   const reason = `Hook "${run.name}" failed (strict): ${detail}`;
-  return {
-    ...run,
-    outcome: 'blocked',
-    output: { decision: 'block', reason },
-    message: reason,
-    strictFailure: run.outcome,
-  };
+  const blocked: HookRun = Object.assign({}, run);
+  blocked.outcome = 'blocked';
+  blocked.output = { decision: 'block', reason };
+  blocked.message = reason;
+  blocked.strictFailure = run.outcome;
+  return blocked;
 };
+
+/** An internal failure record made to block (fail closed); its message already says what failed. */
+export const closeInternalFailure = (run: HookRun): HookRun => {
+  if (run.internal !== true || run.outcome !== 'failed') return run;
+  const blocked: HookRun = Object.assign({}, run);
+  blocked.outcome = 'blocked';
+  blocked.output = { decision: 'block', reason: run.message ?? `Hook "${run.name}": hookstream internal error` };
+  blocked.strictFailure = 'failed';
+  if ('cause' in run) Object.defineProperty(blocked, 'cause', { value: run.cause, enumerable: false });
+  return blocked;
+};
+
+/** The decorator: applies both rules to every run of `start`. */
+export const withFailurePolicy =
+  (start: StartRun, internalFailurePolicy: InternalFailurePolicy): StartRun =>
+  (hook, input, done, eventId) => {
+    const strict = blocksOnFailure(hook.definition);
+    return start(
+      hook,
+      input,
+      (run) => {
+        if (run.internal === true) done(internalFailurePolicy === 'block' ? closeInternalFailure(run) : run);
+        else done(strict ? applyFailurePolicy(run, true) : run);
+      },
+      eventId,
+    );
+  };

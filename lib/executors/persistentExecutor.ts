@@ -23,7 +23,6 @@ import { Observable } from 'rxjs';
 import type { HookExecutor, HookRun } from '../core/types.js';
 import type { CommandExecutor, CommandExecutorOptions } from './commandExecutor.js';
 import { createCrashGuard } from '../process/crashGuard.js';
-import { applyFailurePolicy } from './failurePolicy.js';
 import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
 import { interpretReply, type ReplyFields } from '../protocol/persistentProtocol.js';
 import { checkFdHeadroom } from '../process/spawnLimiter.js';
@@ -50,7 +49,7 @@ const positive = (value: number | undefined, fallback: number): number =>
 /** Creates the executor; workers start on demand and live until `dispose()` (or host exit). */
 export const createPersistentExecutor = (options: PersistentExecutorOptions): PersistentExecutor => {
   const defaultTimeoutMs = validTimeout(options.defaultTimeoutMs) ? options.defaultTimeoutMs : 60_000;
-  const killGraceMs = Math.min(positive(options.killGraceMs, 5_000), MAX_TIMER_MS);
+  const killGraceMs = Math.min(positive(options.forceKillAfterMs, 5_000), MAX_TIMER_MS);
   const maxOutputBytes = Math.floor(positive(options.maxOutputBytes, 1024 * 1024));
   const crashLimit = Math.floor(positive(options.crashLimit, 3));
   const crashWindowMs = Math.min(positive(options.crashWindowMs, 60_000), MAX_TIMER_MS);
@@ -91,7 +90,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
       const emit = (fields: ReplyFields, durationMs: number): void => {
         if (subscriber.closed) return;
         const run: HookRun = { ...base, command: invocation.display, durationMs, ...fields };
-        subscriber.next(applyFailurePolicy(run, definition.failurePolicy === 'block'));
+        subscriber.next(run);
         subscriber.complete();
       };
       if (disposed) {

@@ -36,7 +36,8 @@ export interface AfterAgentDecision extends LifecycleOutcome {
   continueWith?: string;
 }
 
-export interface AfterAgentFields {
+/** What `afterAgentWithHooks` needs to know about the turn that just ended. */
+export interface AfterAgentAnswer {
   /** The user's original prompt. */
   prompt: string;
   /** The agent's answer. */
@@ -48,7 +49,7 @@ export interface AfterAgentFields {
 /** Fires AfterAgent; a block asks for another turn with the reason as its prompt. A stop throws (answer as `partial`). */
 export async function afterAgentWithHooks(
   hooks: HookSystem,
-  fields: AfterAgentFields,
+  fields: AfterAgentAnswer,
   options: LifecycleOptions = {},
 ): Promise<AfterAgentDecision> {
   const input = { prompt: fields.prompt, prompt_response: fields.response, stop_hook_active: fields.stopHookActive };

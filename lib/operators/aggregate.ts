@@ -20,7 +20,7 @@ export interface AggregateOptions {
  * ```ts
  * ran$.pipe(aggregate()).subscribe((result) => result.blocked && console.log(result.reason));
  * ```
- * @see {@link decide}
+ * @see {@link decideHooks}
  * @param options Tool-selection strategy and clock.
  * @return A function that returns an Observable of one HookResult per event.
  */
@@ -29,7 +29,9 @@ export const aggregate = (options: AggregateOptions = {}): OperatorFunction<RanE
   return map((ran) =>
     assembleHookResult(ran.plan.event, ran.input, ran.runs, {
       durationMs: scheduler.now() - ran.startedAt,
-      ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
+      toolSelection: options.toolSelection ?? 'union',
+      // A chain's `tool_input`/`llm_request` is the runner's result, not merged a second time here.
+      chainedInput: ran.plan.sequential ? ran.finalInput : undefined,
     }),
   );
 };

@@ -15,15 +15,16 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  *
  * @example
  * ```ts
- * planned$.pipe(runParallel(executor, { concurrency: 4 }), aggregate()).subscribe(console.log);
+ * planned$.pipe(runParallel(executor, { hookConcurrency: 4 }), aggregate()).subscribe(console.log);
  * ```
+ * @see {@link runHooks}, which follows each plan's own mode — use this one only to force parallel runs.
  * @see {@link runSequential}
  * @param executor Runs one hook: a cold Observable of one run record.
- * @param options.concurrency Hooks of one event running at once (default: all).
+ * @param options.hookConcurrency Hooks of one event running at once (default: all).
  * @return A function that returns an Observable of events with their runs.
  */
 export const runParallel = (
   executor: HookExecutor,
-  options: { concurrency?: number } = {},
+  options: { hookConcurrency?: number } = {},
 ): OperatorFunction<PlannedEvent, RanEvent> =>
-  mergeMapOrdered((planned: PlannedEvent) => runPlanParallel(executor, planned, options.concurrency ?? Infinity));
+  mergeMapOrdered((planned: PlannedEvent) => runPlanParallel(executor, planned, options.hookConcurrency ?? Infinity));

@@ -15,6 +15,7 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  * ```ts
  * planned$.pipe(runSequential(executor), aggregate()).subscribe((r) => console.log(r.toolInput));
  * ```
+ * @see {@link runHooks}, which follows each plan's own mode — use this one only to force a chain.
  * @see {@link runParallel}
  * @param executor Runs one hook: a cold Observable of one run record.
  * @return A function that returns an Observable of events with their runs and the chained input.

@@ -1,9 +1,159 @@
 /**
+ * The one way a registry entry is built — by settings loading, `register()`, the testing kit and the
+ * specs alike — so every entry has the same dedup key format, the same matcher rule and the same shape.
+ */
+import { MATCH_TARGET, type EventName } from '../events/names.js';
+import { InvalidHookError } from '../core/errors.js';
+import type { CommandHookConfig, FunctionHook, HookEntry, HookSource, Matcher } from '../core/types.js';
+import { compileMatcher } from './matcher.js';
+
+/** A registry entry before the registry gives it an id. */
+export type EntryDraft = Omit<HookEntry, 'id'>;
+
+/** What `createEntry` accepts: a hook a TypeScript or a JavaScript caller wrote. */
+export type EntryDefinition = FunctionHook<never> | CommandHookConfig;
+
+/**
  * The dedup key of a command hook (functional spec §7.9): the command string, plus its arguments for
  * the exec form, so `node a.mjs` twice for one event runs once while `node` with other args does not.
  */
-import type { CommandHookConfig } from '../core/types.js';
-
 export const commandKey = (definition: Pick<CommandHookConfig, 'command' | 'args'>): string =>
   // An exec form with no args keeps a separator: `["ls"]` without a shell is not the shell line `ls`.
   definition.args ? `${definition.command}\u0000${definition.args.join('\u0000')}` : definition.command;
+
+// The function is a function hook's "command": one number per function object, never reused, so the
+// same `run` registered twice for an event runs once, and two functions never share a key. A WeakMap
+// lets an unregistered function be collected.
+const functionIds = new WeakMap<object, number>();
+let lastFunctionId = 0;
+
+/** The dedup key of a function hook: `function:<n>`, one `n` per `run` function. */
+export const functionKey = (definition: Pick<FunctionHook<never>, 'run'>): string => {
+  let id = functionIds.get(definition.run);
+  if (id === undefined) {
+    id = ++lastFunctionId;
+    functionIds.set(definition.run, id);
+  }
+  return `function:${id}`;
+};
+
+/** A matcher resolved for an event: absent means "matches everything". */
+export interface EntryMatcher {
+  matcher: Matcher | undefined;
+  /** Set when the pattern is ignored (no match target) or degraded to an exact string. */
+  problem: string | undefined;
+}
+
+/**
+ * The matcher rule: no pattern, `''` and `'*'` match everything; an event without a match target
+ * ignores its matcher (with a problem); a pattern compiles once (an invalid one matches by exact
+ * string, with a problem). A compiled `Matcher` is used as given.
+ */
+export const entryMatcher = (event: EventName, matcher: string | Matcher | undefined): EntryMatcher => {
+  if (matcher === undefined || matcher === '' || matcher === '*') return { matcher: undefined, problem: undefined };
+  if (MATCH_TARGET[event] === undefined) {
+    return {
+      matcher: undefined,
+      problem: `${event} has no match target, so its matcher is ignored and its hooks run on every event`,
+    };
+  }
+  if (typeof matcher !== 'string') return { matcher, problem: undefined };
+  const compiled = compileMatcher(matcher);
+  return { matcher: compiled.matcher, problem: compiled.problem };
+};
+
+export interface CreateEntryOptions {
+  /** Default `runtime` (programmatic hooks). */
+  source?: HookSource;
+  /** A pattern tested against the event's match target, or a compiled `Matcher` (settings compile once per group). */
+  matcher?: string | Matcher;
+  sequential?: boolean;
+  /** Display name; default the function's name, the command's `name`, or the command. */
+  name?: string;
+  /** Settings file the hook came from. */
+  file?: string;
+  /** JSON pointer of the hook inside its settings. */
+  pointer?: string;
+}
+
+export interface CreatedEntry {
+  entry: EntryDraft;
+  /** Matcher problems (ignored or degraded pattern): the entry is still usable. */
+  problems: string[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const shapeError = (event: EventName): InvalidHookError =>
+  new InvalidHookError(`A hook for ${event} must be { type: 'function', name, run } or { type: 'command', command }`);
+
+/** Throws what a JavaScript caller can get wrong and TypeScript would have caught. */
+const validate = (event: EventName, definition: EntryDefinition): void => {
+  if (typeof definition !== 'object' || definition === null) throw shapeError(event);
+  if (definition.type === 'function') {
+    if (typeof definition.name !== 'string' || definition.name === '') {
+      throw new InvalidHookError(`A function hook for ${event} needs a non-empty "name"`);
+    }
+    if (typeof definition.run !== 'function') {
+      throw new InvalidHookError(`Function hook "${definition.name}" for ${event} needs a "run" function`);
+    }
+    return;
+  }
+  if (definition.type !== 'command' || typeof definition.command !== 'string' || definition.command === '') {
+    throw shapeError(event);
+  }
+  const args: unknown = definition.args;
+  if (args !== undefined && (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))) {
+    throw new InvalidHookError(`The "args" of command hook "${definition.command}" for ${event} must be strings`);
+  }
+};
+
+/**
+ * Builds the registry entry of `definition` for `event`.
+ *
+ * @example
+ * const { entry, problems } = createEntry('BeforeTool', { type: 'command', command: './guard.sh' }, { matcher: '^write_' });
+ * @throws InvalidHookError for a function hook without name or run, or a command hook without command.
+ * @return The entry (without id) and its matcher problems, for the caller to report.
+ */
+export const createEntry = (
+  event: EventName,
+  definition: EntryDefinition,
+  options: CreateEntryOptions = {},
+): CreatedEntry => {
+  validate(event, definition);
+  const isFunction = definition.type === 'function';
+  const { matcher, problem } = entryMatcher(event, options.matcher);
+  const origin: Mutable<HookEntry['origin']> = { source: options.source ?? 'runtime' };
+  if (options.file !== undefined) origin.file = options.file;
+  if (options.pointer !== undefined) origin.pointer = options.pointer;
+  // A literal, optional fields assigned after: `{ ...a, k }` gets a hidden class per object on Node 20.
+  const entry: Mutable<EntryDraft> = {
+    event,
+    definition,
+    origin,
+    sequential: options.sequential === true,
+    name: options.name ?? (isFunction ? definition.name : (definition.name ?? definition.command)),
+    key: isFunction ? functionKey(definition) : commandKey(definition),
+  };
+  if (matcher !== undefined) entry.matcher = matcher;
+  return { entry, problems: problem === undefined ? [] : [problem] };
+};
+
+/**
+ * The entry with its registry id, built as one literal (id first) rather than `{ ...draft, id }`, so
+ * every entry on the hot path shares one hidden class.
+ */
+export const withId = (draft: EntryDraft, id: number): HookEntry => {
+  const entry: Mutable<HookEntry> = {
+    id,
+    event: draft.event,
+    definition: draft.definition,
+    origin: draft.origin,
+    sequential: draft.sequential,
+    name: draft.name,
+    key: draft.key,
+  };
+  if (draft.matcher !== undefined) entry.matcher = draft.matcher;
+  return entry;
+};

@@ -21,13 +21,13 @@ export class HookRegistry {
 
   /** Replaces every hook that came from settings (a reload); runtime hooks stay. */
   setConfigured(entries: readonly Omit<HookEntry, 'id'>[]): void {
-    this.configured = entries.map((entry) => ({ ...entry, id: this.nextId++ }));
+    this.configured = entries.map((entry) => this.withId(entry));
     this.rebuild();
   }
 
   /** Adds a programmatic hook and returns its entry (its `id` unregisters it). */
   add(entry: Omit<HookEntry, 'id'>): HookEntry {
-    const added: HookEntry = { ...entry, id: this.nextId++ };
+    const added = this.withId(entry);
     this.runtime.push(added);
     this.rebuild();
     return added;
@@ -54,6 +54,11 @@ export class HookRegistry {
 
   getAllHooks(): readonly HookEntry[] {
     return [...this.index.values()].flat();
+  }
+
+  /** The entry with the next id; Object.assign rather than `{ ...entry, id }` (FACTS.md, round 2). */
+  private withId(entry: Omit<HookEntry, 'id'>): HookEntry {
+    return Object.assign({}, entry, { id: this.nextId++ });
   }
 
   private rebuild(): void {

@@ -6,6 +6,7 @@
 import { decodeHookOutput, type HookOutput } from '../events/outputs.js';
 import { isRecord } from '../core/guards.js';
 import { isBlockingOutput } from '../rules/blocking.js';
+import { assignFields } from '../rules/mergeFields.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutcome } from '../core/types.js';
 import { firstLine } from './readOutput.js';
@@ -77,13 +78,11 @@ const exitTwo = (event: EventName, stdout: ParsedStdout, stderr: string): Protoc
   // Shell syntax errors, failed redirections and usage errors exit 2 too (FACTS.md): say so loudly.
   if (given === undefined)
     warnings.push('exit code 2 without a reason: an accidental failure (syntax error, usage error) also exits 2');
-  const decision = decoded.output.decision === 'deny' ? 'deny' : 'block';
-  return {
-    outcome: 'blocked',
-    output: { ...decoded.output, decision, reason },
-    message: reason,
-    outputWarnings: warnings,
-  };
+  // A copy with two fields overwritten (Object.assign: one shape, no spread-then-add, FACTS.md round 2).
+  const output: HookOutput = assignFields({}, decoded.output);
+  output.decision = decoded.output.decision === 'deny' ? 'deny' : 'block';
+  output.reason = reason;
+  return { outcome: 'blocked', output, message: reason, outputWarnings: warnings };
 };
 
 const exitOther = (name: string, exitCode: number, stderr: string): ProtocolVerdict => {

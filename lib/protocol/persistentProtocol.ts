@@ -29,12 +29,11 @@ const died = (name: string, reply: WorkerReply, stderr: string): ReplyFields => 
   }
   const how = exit.exitCode !== undefined ? `exited with code ${exit.exitCode}` : `was killed by ${exit.signal ?? '?'}`;
   const detail = firstLine(stderr);
-  return {
-    outcome: 'failed',
-    ...(exit.exitCode !== undefined ? { exitCode: exit.exitCode } : {}),
-    ...(exit.signal !== undefined ? { signal: exit.signal } : {}),
-    message: `Hook "${name}" worker ${how} before answering${detail === undefined ? '' : `: ${detail}`}`,
-  };
+  const fields: ReplyFields = { outcome: 'failed' };
+  if (exit.exitCode !== undefined) fields.exitCode = exit.exitCode;
+  if (exit.signal !== undefined) fields.signal = exit.signal;
+  fields.message = `Hook "${name}" worker ${how} before answering${detail === undefined ? '' : `: ${detail}`}`;
+  return fields;
 };
 
 /** Turns a worker reply into the run record's outcome fields. */
@@ -55,10 +54,12 @@ export const interpretReply = (reply: WorkerReply, context: ReplyContext): Reply
   if (stdout.invalid) warnings.push('stdout is not valid UTF-8');
   if (stderr.invalid) warnings.push('stderr is not valid UTF-8');
   if (reply.stderrOverflow) warnings.push(`stderr was truncated at ${context.maxOutputBytes} bytes`);
-  const streams = { stdout: clipForRecord(stdout.text), stderr: clipForRecord(stderr.text) };
   if (reply.kind === 'died') {
     const fields = died(name, reply, stderr.text);
-    return { ...fields, ...(warnings.length > 0 ? { outputWarnings: warnings } : {}), ...streams };
+    if (warnings.length > 0) fields.outputWarnings = warnings;
+    fields.stdout = clipForRecord(stdout.text);
+    fields.stderr = clipForRecord(stderr.text);
+    return fields;
   }
   const verdict = interpretCommandRun(name, context.event, {
     exitCode: 0,
@@ -66,14 +67,15 @@ export const interpretReply = (reply: WorkerReply, context: ReplyContext): Reply
     stderr: stderr.text,
     timedOut: reply.kind === 'timeout',
     timeoutMs: context.timeoutMs,
-    ...(reply.kind === 'overflow' ? { stdoutTruncatedAt: context.maxOutputBytes } : {}),
+    stdoutTruncatedAt: reply.kind === 'overflow' ? context.maxOutputBytes : undefined,
   });
-  const outputWarnings = [...warnings, ...verdict.outputWarnings];
-  return {
-    outcome: verdict.outcome,
-    ...(verdict.output !== undefined ? { output: verdict.output } : {}),
-    ...(verdict.message !== undefined ? { message: verdict.message } : {}),
-    ...(outputWarnings.length > 0 ? { outputWarnings } : {}),
-    ...streams,
-  };
+  // A literal, then the optional fields in the record's usual order (never a spread, FACTS.md round 2).
+  const fields: ReplyFields = { outcome: verdict.outcome };
+  if (verdict.output !== undefined) fields.output = verdict.output;
+  if (verdict.message !== undefined) fields.message = verdict.message;
+  const outputWarnings = warnings.length === 0 ? verdict.outputWarnings : [...warnings, ...verdict.outputWarnings];
+  if (outputWarnings.length > 0) fields.outputWarnings = outputWarnings;
+  fields.stdout = clipForRecord(stdout.text);
+  fields.stderr = clipForRecord(stderr.text);
+  return fields;
 };

@@ -5,13 +5,17 @@
  * `BeforeModelHookOutput.applyLLMRequestModifications` all use it, so they cannot disagree.
  */
 import { isRecord } from '../core/guards.js';
+import { assignFields, mergeFields, setField } from './mergeFields.js';
 
 export const mergeRequestPatch = <T extends Readonly<Record<string, unknown>>>(
   base: T | undefined,
   patch: Readonly<Record<string, unknown>>,
 ): T => {
-  const { config, ...rest } = patch;
-  const merged: Record<string, unknown> = { ...base, ...rest };
-  if (isRecord(config)) merged.config = isRecord(base?.config) ? { ...base.config, ...config } : config;
+  const merged: Record<string, unknown> = assignFields({}, base);
+  if (!Object.hasOwn(patch, 'config')) return assignFields(merged, patch) as T;
+  // Every field but `config` replaces; `config` is handled below (base's stays when the patch's is no object).
+  for (const key of Object.keys(patch)) if (key !== 'config') setField(merged, key, patch[key]);
+  const config = patch.config;
+  if (isRecord(config)) merged.config = isRecord(base?.config) ? mergeFields(base.config, config) : config;
   return merged as T;
 };

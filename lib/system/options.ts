@@ -1,8 +1,9 @@
-/** Options of `createHookSystem`. */
+/** Options of `createHookSystem`. Units are in the names; concurrency is `processConcurrency` / `hookConcurrency`. */
 import type { SettingsFile } from '../config/loadSettings.js';
-import type { Logger } from '../logging/logger.js';
-import type { TrustOptions } from '../trust/index.js';
 import type { HookExecutor } from '../core/types.js';
+import type { InternalFailurePolicy } from '../executors/startRun.js';
+import type { Logger } from '../logging/logger.js';
+import type { TrustOptions } from '../trust/trustGate.js';
 
 /** Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones; scope decides). */
 export type SettingsSource = Record<string, unknown> | readonly SettingsFile[];
@@ -22,13 +23,13 @@ export interface HookSystemOptions {
    */
   enabled?: boolean;
   /** Live hook processes at once across all events (default 16); the rest queue. */
-  maxConcurrentHooks?: number;
+  processConcurrency?: number;
   /** Hooks of one event running at once in parallel mode (default: all). */
-  concurrencyPerEvent?: number;
+  hookConcurrency?: number;
   /** Command hook timeout when the hook sets none (default 60 000 ms). */
   defaultTimeoutMs?: number;
-  /** SIGTERM → SIGKILL grace (default 5 000 ms). */
-  killGraceMs?: number;
+  /** Time from SIGTERM to SIGKILL of a hook's process group (default 5 000 ms). */
+  forceKillAfterMs?: number;
   /** Cap per output stream of a command hook (default 1 MiB). */
   maxOutputBytes?: number;
   /** BeforeToolSelection: `union` (default, seed) or `intersection` of allowed function names. */
@@ -36,9 +37,17 @@ export interface HookSystemOptions {
   /**
    * Approval of command hooks from project and extension settings files (DESIGN §3 "Trust"): they run
    * only once approved. Default: the store `~/.hookstream/trusted-hooks.json` and no approval callback, so
-   * unapproved hooks are skipped (outcome `untrusted`). `false` trusts every hook (the host vouches).
+   * unapproved hooks are skipped (outcome `untrusted`). `false` turns trust off: every hook runs.
    */
   trust?: TrustOptions | false;
-  /** Replaces the built-in executors (tests, custom runners). */
+  /** Replaces the leaf executor (every kind of hook); trust, the failure policy and `results$` still apply. */
   executor?: HookExecutor;
+  /**
+   * A failure of hookstream itself (not of a hook: a broken executor, a throwing matcher) is logged at
+   * `error` and blocks the event (`block`, the default: a guard that could not run never lets a call
+   * through); `allow` fails open with a warning instead.
+   */
+  internalFailurePolicy?: InternalFailurePolicy;
+  /** `register()` always returns its problems (an invalid matcher, …); `throw` makes them an `InvalidHookError`. */
+  registrationProblems?: 'return' | 'throw';
 }

@@ -3,7 +3,7 @@
  */
 import type { OperatorFunction, SchedulerLike } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
-import { decide } from '../operators/decide.js';
+import { decideHooks } from '../operators/decideHooks.js';
 import type { HookEntry, HookExecutor, HookResult } from '../core/types.js';
 import { plannerFor } from './entries.js';
 import { functionHookExecutor } from './functionHookExecutor.js';
@@ -18,7 +18,7 @@ export interface DecideWithOptions {
   /** BeforeToolSelection: `union` (default) or `intersection`. */
   toolSelection?: 'union' | 'intersection';
   /** Hooks of one event running at once in parallel mode (default: all). */
-  concurrency?: number;
+  hookConcurrency?: number;
   /** Hook names to skip. */
   disabled?: readonly string[];
 }
@@ -39,7 +39,7 @@ export const decideWith = (
   entries: readonly HookEntry[],
   options: DecideWithOptions = {},
 ): OperatorFunction<HookInput, HookResult> =>
-  decide({
+  decideHooks({
     planner: plannerFor(entries, options.disabled),
     executor:
       options.executor ??
@@ -49,5 +49,5 @@ export const decideWith = (
       }),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.hookConcurrency !== undefined ? { hookConcurrency: options.hookConcurrency } : {}),
   });

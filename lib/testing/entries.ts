@@ -5,7 +5,6 @@
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import type { PlannedEvent } from '../engine/types.js';
-import { compileMatcher } from '../plan/matcher.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
 import type {
@@ -15,16 +14,17 @@ import type {
   FunctionHookReturn,
   HookEntry,
   HookSource,
+  Matcher,
 } from '../core/types.js';
-import { commandKey } from '../plan/createEntry.js';
+import { createEntry, withId } from '../plan/createEntry.js';
 
 /** Optional fields of a function hook. */
-export type FunctionHookOptions = Pick<FunctionHook, 'strict' | 'timeout' | 'description'>;
+export type FunctionHookOptions = Pick<FunctionHook, 'failurePolicy' | 'timeoutMs' | 'description'>;
 
 /**
  * A function hook (an in-process policy).
  *
- * @example functionHook('no-etc', (input: HookInputOf<'BeforeTool'>) => deny('not there'), { timeout: 50 })
+ * @example functionHook('no-etc', (input: HookInputOf<'BeforeTool'>) => deny('not there'), { timeoutMs: 50 })
  */
 export const functionHook = <I extends HookInput = HookInput>(
   name: string,
@@ -36,57 +36,48 @@ export const functionHook = <I extends HookInput = HookInput>(
 export interface EntryOptions {
   /** Default `runtime` (programmatic hooks). */
   source?: HookSource;
-  /** Regex tested against the event's match target (tool name, session source, …). */
-  matcher?: string;
+  /**
+   * Regex tested against the event's match target (tool name, session source, …), or a ready `Matcher`
+   * (e.g. one that throws, to test a host's error path).
+   */
+  matcher?: string | Matcher;
   sequential?: boolean;
   /** Display name; default the function name, the command's `name`, or the command. */
   name?: string;
 }
 
-let nextEntryId = 1;
+let lastEntryId = 0;
 
 /**
- * A registry entry: what the planner plans and the executor receives. A string is a shell-form
- * command hook.
+ * A registry entry: what the planner plans and the executor receives, built by hookstream's own
+ * `createEntry` (same dedup keys and matcher rule as settings and `register`). A string is a shell-form
+ * command hook. Matcher problems are not reported: the entry plans as `register` would register it.
  *
  * @example entry('BeforeTool', protectPathsHook(), { matcher: '^(write_file|replace)$' })
+ * @throws InvalidHookError for a function hook without name or run, or a command hook without command.
  */
 export const entry = (
   event: EventName,
   hook: FunctionHook<never> | CommandHookConfig | string,
   options: EntryOptions = {},
-): HookEntry => {
-  const definition: FunctionHook<never> | CommandHookConfig =
-    typeof hook === 'string' ? { type: 'command', command: hook } : hook;
-  const id = nextEntryId++;
-  const name =
-    options.name ?? (definition.type === 'function' ? definition.name : (definition.name ?? definition.command));
-  const key = definition.type === 'function' ? `function:${id}:${definition.name}` : commandKey(definition);
-  const matcher =
-    options.matcher !== undefined && options.matcher !== '' && options.matcher !== '*'
-      ? compileMatcher(options.matcher).matcher
-      : undefined;
-  return {
-    id,
-    event,
-    definition,
-    origin: { source: options.source ?? 'runtime' },
-    ...(matcher !== undefined ? { matcher } : {}),
-    sequential: options.sequential === true,
-    name,
-    key,
-  };
-};
+): HookEntry =>
+  withId(
+    createEntry(event, typeof hook === 'string' ? { type: 'command', command: hook } : hook, options).entry,
+    ++lastEntryId,
+  );
 
 /**
  * The real planner over `entries` (priority by source, then array order).
  *
- * @param entries Registry entries, e.g. from `entry(...)`.
+ * @param entries Registry entries, e.g. from `entry(...)`; the registry numbers them anew in array order.
  * @param disabled Hook names to skip, like `hooksConfig.disabled`.
  */
-export const plannerFor = (entries: readonly HookEntry[], disabled: readonly string[] = []): HookPlanner => {
+export const plannerFor = (
+  entries: readonly Omit<HookEntry, 'id'>[],
+  disabled: readonly string[] = [],
+): HookPlanner => {
   const registry = new HookRegistry();
-  registry.setConfigured(entries.map(({ id: _id, ...rest }) => rest));
+  registry.setConfigured(entries);
   return new HookPlanner(registry, new Set(disabled));
 };
 

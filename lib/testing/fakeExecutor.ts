@@ -6,6 +6,7 @@ import { defer, isObservable, of, type Observable, type SchedulerLike, map } fro
 import type { HookInput } from '../events/inputs.js';
 import type { HookOutput } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import { runOfOutput } from '../protocol/outputRun.js';
 
 /** What a fake hook answers: a run record or an output, now or as an observable. */
 export type FakeAnswer = HookRun | HookOutput | Observable<HookRun | HookOutput>;
@@ -33,18 +34,12 @@ export interface FakeExecutor extends HookExecutor {
 const isRun = (value: HookRun | HookOutput): value is HookRun =>
   typeof (value as Partial<HookRun>).outcome === 'string' && typeof (value as Partial<HookRun>).name === 'string';
 
-/** Wraps an output into the record a real executor would produce: `blocked` for block/deny, else `success`. */
-export const runFromOutput = (hook: HookEntry, output: HookOutput, durationMs = 0): HookRun => {
-  const blocked = output.decision === 'block' || output.decision === 'deny';
-  return {
-    name: hook.name,
-    source: hook.origin.source,
-    outcome: blocked ? 'blocked' : 'success',
-    durationMs,
-    output,
-    ...(blocked ? { message: output.reason ?? `Blocked by hook "${hook.name}"` } : {}),
-  };
-};
+/**
+ * Wraps an output into the record the real executor produces, by the same rule (`runOfOutput`):
+ * `blocked` when the output blocks (block/deny, or BeforeTool's `permissionDecision`), else `success`.
+ */
+export const runFromOutput = (hook: HookEntry, output: HookOutput, durationMs = 0): HookRun =>
+  runOfOutput(hook, output, durationMs);
 
 /**
  * Creates an executor that answers hook `name` with `table[name]`. A hook missing from the table gets a

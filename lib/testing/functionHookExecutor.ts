@@ -1,11 +1,14 @@
 /**
- * Runs real function hooks inside a TestScheduler: hookstream's function executor on the test's clock.
+ * Runs real function hooks inside a TestScheduler: hookstream's function executor on the test's clock,
+ * under the real failure policy (a `failurePolicy: 'block'` hook's failure blocks, as in the engine).
  * A synchronous answer arrives in the frame the hook ran in, observables keep their virtual timing, and
- * logical timeouts (`timeout` of the hook) run on the scheduler. Promises still resolve in real time.
+ * logical timeouts (`timeoutMs` of the hook) run on the scheduler. Promises still resolve in real time.
  */
-import { of, type SchedulerLike } from 'rxjs';
-import { createFunctionExecutor } from '../executors/functionExecutor.js';
+import type { SchedulerLike } from 'rxjs';
 import type { HookExecutor } from '../core/types.js';
+import { withFailurePolicy } from '../executors/failurePolicy.js';
+import { createFunctionStart } from '../executors/functionExecutor.js';
+import { startable, startOf, type StartableExecutor, type StartRun } from '../executors/startRun.js';
 
 export interface FunctionHookExecutorOptions {
   /** Clock for `durationMs` and hook timeouts: the TestScheduler. */
@@ -14,6 +17,18 @@ export interface FunctionHookExecutorOptions {
   fallback?: HookExecutor;
 }
 
+/** The answer for a command hook when no fallback was given: a failed run that names the mistake. */
+const noFallback: StartRun = (hook, _input, done) => {
+  done({
+    name: hook.name,
+    source: hook.origin.source,
+    outcome: 'failed',
+    durationMs: 0,
+    message: `functionHookExecutor cannot run command hook "${hook.name}" without a fallback executor`,
+  });
+  return undefined;
+};
+
 /**
  * Creates an executor that runs function hooks through hookstream's own function executor, in virtual
  * time; other hooks go to `fallback` (or get a `failed` run).
@@ -21,20 +36,13 @@ export interface FunctionHookExecutorOptions {
  * @example
  * ```ts
  * const executor = functionHookExecutor({ scheduler, fallback: fakeExecutor({ 'audit.sh': cold('--a|', { a: allow() }) }) });
- * event$.pipe(decide({ planner, executor, scheduler }));
+ * event$.pipe(decideHooks({ planner, executor, scheduler }));
  * ```
  */
-export const functionHookExecutor = (options: FunctionHookExecutorOptions = {}): HookExecutor => {
-  const run = createFunctionExecutor(options.scheduler ? { scheduler: options.scheduler } : {});
-  return (hook, input) => {
-    if (hook.definition.type === 'function') return run(hook, input);
-    if (options.fallback) return options.fallback(hook, input);
-    return of({
-      name: hook.name,
-      source: hook.origin.source,
-      outcome: 'failed' as const,
-      durationMs: 0,
-      message: `functionHookExecutor cannot run command hook "${hook.name}" without a fallback executor`,
-    });
-  };
+export const functionHookExecutor = (options: FunctionHookExecutorOptions = {}): StartableExecutor => {
+  const runFunction = createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {});
+  const runOther = options.fallback ? startOf(options.fallback, 'allow') : noFallback;
+  const leaf: StartRun = (hook, input, done, eventId) =>
+    (hook.definition.type === 'function' ? runFunction : runOther)(hook, input, done, eventId);
+  return startable(withFailurePolicy(leaf, 'block'));
 };

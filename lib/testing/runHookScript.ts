@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { lastValueFrom } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
-import { createCommandExecutor } from '../executors/commandExecutor.js';
+import { createExecutors } from '../executors/createExecutors.js';
 import { isExecutable } from '../protocol/hookEnv.js';
 import type { CommandHookConfig, HookRun } from '../core/types.js';
 import { entry } from './entries.js';
@@ -20,11 +20,11 @@ export interface RunHookScriptOptions {
   /** The hook's timeout (default 60 000 ms): SIGTERM to its process group, SIGKILL after `killGraceMs`. */
   timeoutMs?: number;
   /** SIGTERM → SIGKILL grace (default 1 000 ms here, so a stuck test ends soon). */
-  killGraceMs?: number;
+  forceKillAfterMs?: number;
   /** The hook's cwd and `*_PROJECT_DIR` (default `process.cwd()`). */
   projectDir?: string;
   /** Turn failures into blocks, like `failurePolicy: 'block'` in settings. */
-  strict?: boolean;
+  failurePolicy?: 'allow' | 'block';
 }
 
 const INTERPRETERS: Readonly<Record<string, string>> = {
@@ -54,7 +54,7 @@ export const scriptHook = (script: string, options: RunHookScriptOptions = {}): 
     type: 'command' as const,
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
-    ...(options.strict ? { failurePolicy: 'block' as const } : {}),
+    ...(options.failurePolicy !== undefined ? { failurePolicy: options.failurePolicy } : {}),
   };
   const file = path.resolve(script);
   if (!isFile(file)) {
@@ -85,14 +85,14 @@ export const runHookScript = async (
   options: RunHookScriptOptions = {},
 ): Promise<HookRun> => {
   const projectDir = path.resolve(options.projectDir ?? process.cwd());
-  const executor = createCommandExecutor({
-    projectDir,
-    sessionId: event.session_id,
-    killGraceMs: options.killGraceMs ?? 1_000,
+  // The real stack (failure policy included) with trust off: the caller chose the script to run.
+  const executor = createExecutors({
+    process: { projectDir, sessionId: event.session_id, forceKillAfterMs: options.forceKillAfterMs ?? 1_000 },
+    trust: undefined,
   });
   try {
     const hook = entry(event.hook_event_name, scriptHook(script, { ...options, projectDir }), { source: 'project' });
-    return await lastValueFrom(executor.execute(hook, event));
+    return await lastValueFrom(executor(hook, event));
   } finally {
     await executor.dispose();
   }

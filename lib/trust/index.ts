@@ -4,7 +4,6 @@ export { createTrustStore, defaultTrustStorePath, type Approval, type TrustStore
 export {
   createTrustGate,
   needsApproval,
-  trustedExecutor,
   type ApprovalRequest,
   type TrustGate,
   type TrustOptions,

@@ -3,14 +3,11 @@
  * from project or extension settings *files* run only once approved. The approval is pinned to the
  * hook's fingerprint and re-checked right before each spawn; a host may supply an approval callback.
  */
-import { catchError, defer, from, of, switchMap } from 'rxjs';
-import { applyFailurePolicy } from '../executors/failurePolicy.js';
 import { homedir } from 'node:os';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry } from '../core/types.js';
 import type { ConfiguredHook } from './fingerprint.js';
 import { fingerprintSubject, hookFingerprint, type FingerprintSubject } from './fingerprint.js';
 import { createTrustStore, type TrustStore } from './trustStore.js';
-import { errorText } from '../core/guards.js';
 
 /** What a host's approval callback is shown. */
 export interface ApprovalRequest {
@@ -80,38 +77,3 @@ export const createTrustGate = (projectDir: string, options: TrustOptions = {}, 
     },
   };
 };
-
-const untrustedRun = (entry: ConfiguredHook): HookRun => ({
-  name: entry.name,
-  ...(entry.definition.type === 'command' ? { command: entry.definition.command } : {}),
-  source: entry.origin.source,
-  outcome: 'untrusted',
-  durationMs: 0,
-  message:
-    `Hook "${entry.name}" from ${entry.origin.file ?? entry.origin.source} is not approved for this project ` +
-    '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host',
-});
-
-const uncheckedRun = (entry: ConfiguredHook, error: unknown): HookRun =>
-  applyFailurePolicy(
-    {
-      name: entry.name,
-      source: entry.origin.source,
-      outcome: 'failed',
-      durationMs: 0,
-      message: `Hook "${entry.name}" could not be checked for approval: ${errorText(error)}`,
-    },
-    entry.definition.type === 'command' && entry.definition.failurePolicy === 'block',
-  );
-
-/** Wraps an executor so that hooks needing approval run only when approved (checked right before each spawn). */
-export const trustedExecutor =
-  (executor: HookExecutor, gate: TrustGate): HookExecutor =>
-  (hook, input) =>
-    needsApproval(hook)
-      ? defer(() => from(gate.check(hook))).pipe(
-          switchMap((ok) => (ok ? executor(hook, input) : of(untrustedRun(hook)))),
-          // A failing check (a throwing approval callback, an unwritable store) is the hook's own failure.
-          catchError((error: unknown) => of(uncheckedRun(hook, error))),
-        )
-      : executor(hook, input);

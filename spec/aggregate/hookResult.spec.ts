@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import { assembleHookResult, emptyHookResult } from '../../lib/aggregate/hookResult.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
@@ -351,6 +352,49 @@ describe('assembleHookResult', () => {
       success: true,
       durationMs: 0,
       toolInput: { path: 'a.txt' },
+    });
+  });
+
+  describe('frozen alike (a host cannot mutate one kind of result and not the other)', () => {
+    it('freezes an assembled result, its warnings, its hooks and each run record', () => {
+      const runs = [okRun('h1', { systemMessage: 'hi' }), warningRun('h2', 'Hook "h2" exited with code 1')];
+      const result = assemble(beforeTool(), runs);
+      expect(Object.isFrozen(result)).toBe(true);
+      expect(Object.isFrozen(result.warnings)).toBe(true);
+      expect(Object.isFrozen(result.hooks)).toBe(true);
+      expect(result.hooks.every((run) => Object.isFrozen(run))).toBe(true);
+      expect(Object.isFrozen(result.aggregated)).toBe(true);
+      // Through `unknown`: the point is what happens when a host ignores the types.
+      const warnings: unknown = result.warnings;
+      expect(() => (warnings as string[]).push('x')).toThrow(TypeError);
+      expect(() => {
+        (result as { blocked: boolean }).blocked = true;
+      }).toThrow(TypeError);
+    });
+
+    it('freezes fast-path results the same way, pass-through copies included', () => {
+      for (const result of [
+        fastPathResult('SessionStart', { source: 'startup' }),
+        fastPathResult('BeforeTool', { tool_name: 'write_file', tool_input: { path: 'a.txt' } }),
+      ]) {
+        expect(Object.isFrozen(result)).toBe(true);
+        expect(Object.isFrozen(result.warnings)).toBe(true);
+        expect(Object.isFrozen(result.hooks)).toBe(true);
+        expect(Object.isFrozen(result.aggregated)).toBe(true);
+      }
+    });
+
+    it('gives the fast path and an assembled empty result equal contents', () => {
+      const input = beforeTool('write_file', { path: 'a.txt' });
+      expect(fastPathResult('BeforeTool', input)).toEqual(emptyHookResult('BeforeTool', input));
+      expect(fastPathResult('Notification', {})).toEqual(emptyHookResult('Notification', {}));
+    });
+
+    it("leaves the caller's runs array unfrozen and shares no array with it", () => {
+      const runs = [okRun('h1')];
+      const result = assemble(beforeTool(), runs);
+      expect(Object.isFrozen(runs)).toBe(false);
+      expect(result.hooks).not.toBe(runs);
     });
   });
 });

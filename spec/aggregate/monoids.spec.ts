@@ -162,6 +162,12 @@ describe('aggregation monoids: behaviour', () => {
     });
   });
 
+  it('eventSummaryMonoid is built once per tool-selection mode', () => {
+    expect(eventSummaryMonoid('union')).toBe(eventSummaryMonoid());
+    expect(eventSummaryMonoid('intersection')).toBe(eventSummaryMonoid('intersection'));
+    expect(eventSummaryMonoid('intersection')).not.toBe(eventSummaryMonoid('union'));
+  });
+
   it('lastWriter keeps the left side when the right did not write', () => {
     expect(lastWriter<number>().concat(1, undefined)).toBe(1);
     expect(lastWriter<number>().concat(1, 2)).toBe(2);
@@ -269,7 +275,7 @@ describe('determinism law', () => {
           );
           cold('p|', { p: plannedOf(plan.input, hooks) })
             .pipe(
-              runParallel(fakeExecutor(table).executor, { concurrency }),
+              runParallel(fakeExecutor(table).executor, { hookConcurrency: concurrency }),
               aggregate({ scheduler, toolSelection: plan.toolSelection }),
             )
             .subscribe((result) => results.push(result));

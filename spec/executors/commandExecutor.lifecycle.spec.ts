@@ -33,7 +33,7 @@ beforeAll(warmUpSpawning);
 
 beforeEach(() => {
   t = new ProcessTest();
-  executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec', killGraceMs: GRACE_MS });
+  executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec', forceKillAfterMs: GRACE_MS });
 });
 
 afterEach(async () => {
@@ -66,7 +66,7 @@ describe('timeouts', () => {
     executor = createCommandExecutor({
       projectDir: t.dir,
       sessionId: 'spec',
-      killGraceMs: GRACE_MS,
+      forceKillAfterMs: GRACE_MS,
       defaultTimeoutMs: 250,
     });
     const result = await run(fixture('sleep-forever.sh'));
@@ -79,7 +79,7 @@ describe('timeouts', () => {
     executor = createCommandExecutor({
       projectDir: t.dir,
       sessionId: 'spec',
-      killGraceMs: GRACE_MS,
+      forceKillAfterMs: GRACE_MS,
       defaultTimeoutMs: 400,
     });
     const result = await run('sleep 0.2; echo finished', 3e9);
@@ -125,7 +125,7 @@ describe('output limits', () => {
     executor = createCommandExecutor({
       projectDir: t.dir,
       sessionId: 'spec',
-      killGraceMs: GRACE_MS,
+      forceKillAfterMs: GRACE_MS,
       maxOutputBytes: 10,
     });
     const result = await run(`echo '{"decision":"block","reason":"too long to read"}'`);
@@ -186,7 +186,12 @@ describe('cancellation', () => {
 describe('concurrency', () => {
   it('never runs more than maxConcurrent hooks: 200 executions against 8', async () => {
     await executor.dispose();
-    executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec', killGraceMs: GRACE_MS, maxConcurrent: 8 });
+    executor = createCommandExecutor({
+      projectDir: t.dir,
+      sessionId: 'spec',
+      forceKillAfterMs: GRACE_MS,
+      processConcurrency: 8,
+    });
     let maxLive = 0;
     const sampler = setInterval(() => (maxLive = Math.max(maxLive, executor.live)), 2);
     const hook = t.hook({ command: fixture('record-live.sh'), args: [t.dir] });
@@ -205,7 +210,12 @@ describe('concurrency', () => {
 
   it('drops a queued run that is unsubscribed before it starts', async () => {
     await executor.dispose();
-    executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec', killGraceMs: GRACE_MS, maxConcurrent: 1 });
+    executor = createCommandExecutor({
+      projectDir: t.dir,
+      sessionId: 'spec',
+      forceKillAfterMs: GRACE_MS,
+      processConcurrency: 1,
+    });
     const first = executor.execute(t.hook({ command: fixture('sleep-forever.sh') }), t.input()).subscribe();
     expect(await eventually(() => executor.live === 1)).toBe(true);
     const queued = executor.execute(t.hook({ command: `touch "${t.dir}/queued-ran"` }), t.input()).subscribe();

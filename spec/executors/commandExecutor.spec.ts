@@ -7,14 +7,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
+import { withFailurePolicy } from '../../lib/executors/failurePolicy.js';
+import { startable, startOf } from '../../lib/executors/startRun.js';
 import { fixture, ProcessTest, runOnce, warmUpSpawning } from '../process/processHarness.js';
 
 let t: ProcessTest;
 let executor: CommandExecutor;
 
 const make = (options: Partial<Parameters<typeof createCommandExecutor>[0]> = {}): CommandExecutor => {
-  executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec-session', killGraceMs: 300, ...options });
+  executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec-session', forceKillAfterMs: 300, ...options });
   return executor;
 };
 const shell = (command: string, extra: Record<string, unknown> = {}) =>
@@ -193,7 +196,7 @@ describe('environment and forms', () => {
     for (const name of hostile) {
       const projectDir = path.join(t.dir, name);
       mkdirSync(projectDir);
-      const scoped = createCommandExecutor({ projectDir, sessionId: 's', killGraceMs: 300 });
+      const scoped = createCommandExecutor({ projectDir, sessionId: 's', forceKillAfterMs: 300 });
       const run = await runOnce(
         scoped,
         t.hook({ command: 'echo "$HOOKSTREAM_PROJECT_DIR" > out; echo "$CLAUDE_PROJECT_DIR"' }),
@@ -241,7 +244,11 @@ describe('strict hooks (failurePolicy: block)', () => {
       { command: 'no-such-command-hookstream', expected: 'command not found' },
     ];
     for (const { expected, ...definition } of cases) {
-      const run = await runOnce(executor, t.hook({ ...definition, failurePolicy: 'block', name: 'strict' }), t.input());
+      // The failure policy is one decorator over every executor (createExecutors composes it).
+      const policed = startable(withFailurePolicy(startOf(executor.execute), 'block'));
+      const run = await firstValueFrom(
+        policed(t.hook({ ...definition, failurePolicy: 'block', name: 'strict' }), t.input()),
+      );
       expect(run.outcome).toBe('blocked');
       expect(run.output?.decision).toBe('block');
       expect(run.output?.reason).toContain('Hook "strict" failed (strict): ');

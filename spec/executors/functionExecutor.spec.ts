@@ -4,7 +4,9 @@ import { TestScheduler } from 'rxjs/testing';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
-import { createFunctionExecutor } from '../../lib/executors/functionExecutor.js';
+import { withFailurePolicy } from '../../lib/executors/failurePolicy.js';
+import { createFunctionExecutor, createFunctionStart } from '../../lib/executors/functionExecutor.js';
+import { startable } from '../../lib/executors/startRun.js';
 import type {
   FunctionHook,
   FunctionHookContext,
@@ -22,6 +24,10 @@ const hookOf = (run: FunctionHook['run'], extra: Partial<FunctionHook> = {}) =>
 
 const failed = (message: string, durationMs = 0): HookRun =>
   runOf('h', 'failed', { durationMs, message: `Hook "h" ${message}` });
+
+/** The function executor under the failure-policy decorator, as the engine composes them. */
+const policed = (options: { scheduler?: TestScheduler } = {}) =>
+  startable(withFailurePolicy(createFunctionStart(options), 'block'));
 
 const strictBlock = (detail: string, strictFailure: HookOutcome, durationMs = 0): HookRun => {
   const reason = `Hook "h" failed (strict): ${detail}`;
@@ -102,15 +108,15 @@ describe('createFunctionExecutor', () => {
       });
     });
 
-    it('fails open when run throws synchronously, and blocks when the hook is strict', () => {
+    it('fails open when run throws synchronously; under the failure policy a strict hook blocks', () => {
       const scheduler = createTestScheduler();
       scheduler.run(({ expectObservable }) => {
-        const execute = createFunctionExecutor({ scheduler });
+        const execute = policed({ scheduler });
         const throwing = () => {
           throw new Error('boom');
         };
         expectObservable(execute(hookOf(throwing), input)).toBe('(r|)', { r: failed('failed: boom') });
-        expectObservable(execute(hookOf(throwing, { strict: true }), input)).toBe('(r|)', {
+        expectObservable(execute(hookOf(throwing, { failurePolicy: 'block' }), input)).toBe('(r|)', {
           r: strictBlock('failed: boom', 'failed'),
         });
       });
@@ -181,7 +187,7 @@ describe('createFunctionExecutor', () => {
             contexts.push(context);
             return output$;
           },
-          { timeout: 3 },
+          { timeoutMs: 3 },
         );
         expectObservable(execute(hook, input)).toBe('---(r|)', {
           r: runOf('h', 'timeout', { durationMs: 3, message: 'Hook "h" timed out after 3ms' }),
@@ -191,11 +197,11 @@ describe('createFunctionExecutor', () => {
       expect(contexts.map((context) => context.signal.aborted)).toEqual([true]);
     });
 
-    it('turns a timeout of a strict hook into a block', () => {
+    it("times out a hook; under the failure policy a strict hook's timeout blocks", () => {
       const scheduler = createTestScheduler();
       scheduler.run(({ expectObservable }) => {
-        const execute = createFunctionExecutor({ scheduler });
-        const hook = hookOf(() => NEVER, { timeout: 4, strict: true });
+        const execute = policed({ scheduler });
+        const hook = hookOf(() => NEVER, { timeoutMs: 4, failurePolicy: 'block' });
         expectObservable(execute(hook, input)).toBe('----(r|)', {
           r: strictBlock('timed out after 4ms', 'timeout', 4),
         });
@@ -209,7 +215,7 @@ describe('createFunctionExecutor', () => {
         const execute = createFunctionExecutor({ scheduler });
         expectObservable(
           execute(
-            hookOf(() => output$, { timeout: 3 }),
+            hookOf(() => output$, { timeoutMs: 3 }),
             input,
           ),
         ).toBe('-(r|)', {
@@ -319,10 +325,10 @@ describe('createFunctionExecutor', () => {
       expect(run).toEqual(runOf('h', 'success', { output: { systemMessage: 'resolved' } }));
     });
 
-    it('fails open on a rejection, and blocks when strict', async () => {
+    it('fails open on a rejection; under the failure policy a strict hook blocks', async () => {
       const rejecting = () => Promise.reject(new Error('nope'));
       expect(await firstValueFrom(execute(hookOf(rejecting), input))).toEqual(failed('failed: nope'));
-      expect(await firstValueFrom(execute(hookOf(rejecting, { strict: true }), input))).toEqual(
+      expect(await firstValueFrom(policed()(hookOf(rejecting, { failurePolicy: 'block' }), input))).toEqual(
         strictBlock('failed: nope', 'failed'),
       );
     });

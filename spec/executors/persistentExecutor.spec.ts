@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lastValueFrom, merge, type Subscription, toArray } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFailurePolicy } from '../../lib/executors/failurePolicy.js';
+import { startable, startOf } from '../../lib/executors/startRun.js';
 import { processAlive } from '../../lib/process/processGroups.js';
 import {
   createPersistentExecutor,
@@ -30,7 +32,12 @@ let t: ProcessTest;
 let executor: PersistentExecutor;
 
 const make = (options: Partial<PersistentExecutorOptions> = {}): PersistentExecutor => {
-  executor = createPersistentExecutor({ projectDir: t.dir, sessionId: 'spec-session', killGraceMs: 300, ...options });
+  executor = createPersistentExecutor({
+    projectDir: t.dir,
+    sessionId: 'spec-session',
+    forceKillAfterMs: 300,
+    ...options,
+  });
   return executor;
 };
 const WORKER = fixture('persistent-worker.mjs');
@@ -161,7 +168,11 @@ describe('failures', () => {
   });
 
   it('turns a failure into a block under failurePolicy block', async () => {
-    const run = await ask(worker({ failurePolicy: 'block' }), { mode: 'exit' });
+    // The failure policy is one decorator over every executor (createExecutors composes it).
+    const policed = startable(withFailurePolicy(startOf(executor.execute), 'block'));
+    const run = await lastValueFrom(
+      policed(worker({ failurePolicy: 'block' }), t.input({ tool_input: { mode: 'exit' } })),
+    );
     expect(run).toMatchObject({ outcome: 'blocked', strictFailure: 'failed', exitCode: 3 });
     expect(run.output?.reason).toContain('failed (strict): worker exited with code 3');
   });
@@ -263,7 +274,7 @@ describe('settings', () => {
     const system = createHookSystem({
       projectDir: t.dir,
       sessionId: 'spec',
-      killGraceMs: 300,
+      forceKillAfterMs: 300,
       settings: {
         tools: { enableHooks: true },
         hooks: {

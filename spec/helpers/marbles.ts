@@ -1,40 +1,54 @@
 /**
- * Shared builders for the operator marble specs: a TestScheduler wired to vitest, hook entries, hook
- * inputs, run records and a fake executor that answers each hook with a cold observable from a table.
- * Spec-only: the public testing kit (hookstream/testing) is built separately.
+ * What the operator marble specs need beyond the public testing kit (hookstream/testing), which they
+ * dogfood: a TestScheduler bound to vitest, input defaults that keep marble tables short, command-hook
+ * entries (default BeforeTool, project source; a ready or throwing Matcher allowed), hand-made plans,
+ * run records, and the kit's fake executor in the `{ executor, calls }` shape these specs destructure.
  */
-import { type Observable } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
-import type { EventFields, HookInput, HookInputOf, LLMRequest } from '../../lib/events/inputs.js';
+import type { TestScheduler } from 'rxjs/testing';
+import type { HookInput, LLMRequest } from '../../lib/events/inputs.js';
 import type { EventName } from '../../lib/events/names.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
-import { compileMatcher } from '../../lib/plan/matcher.js';
-import { HookPlanner } from '../../lib/plan/planner.js';
-import { HookRegistry } from '../../lib/plan/registry.js';
 import type { PlannedEvent } from '../../lib/engine/types.js';
 import type {
+  CommandHookConfig,
   FunctionHook,
   HookEntry,
-  HookExecutor,
   HookOutcome,
   HookResult,
   HookRun,
   HookSource,
   Matcher,
 } from '../../lib/core/types.js';
-import { inputOf as kitInputOf, type InputOverrides } from '../../lib/testing/index.js';
+import { createEntry } from '../../lib/plan/createEntry.js';
+import * as kit from '../../lib/testing/index.js';
+
+export { inputOf, sessionStart, plannerFor as plannerOf } from '../../lib/testing/index.js';
 
 /** A TestScheduler whose deep equality is vitest's `toEqual`. */
 export const createTestScheduler = (): TestScheduler =>
-  new TestScheduler((actual, expected) => {
+  kit.createTestScheduler((actual, expected) => {
     expect(actual).toEqual(expected);
   });
+
+// ----------------------------------------------------------------------------------------------- inputs
+
+export const beforeTool = (toolName = 'write_file', toolInput: Record<string, unknown> = { path: 'a.txt' }) =>
+  kit.beforeTool(toolName, toolInput);
+
+export const beforeModel = (request: LLMRequest = { model: 'm-1', config: { temperature: 0.5 } }) =>
+  kit.beforeModel(request);
+
+export const beforeAgent = (prompt = 'fix the bug') => kit.beforeAgent(prompt);
+
+export const beforeToolSelection = (request: LLMRequest = { model: 'm-1' }) => kit.beforeToolSelection(request);
 
 // ---------------------------------------------------------------------------------------------- entries
 
 export interface EntryOptions {
+  /** Default BeforeTool. */
   event?: EventName;
+  /** Default project. */
   source?: HookSource;
   /** A pattern (compiled like settings do) or a ready Matcher (e.g. one that throws). */
   matcher?: string | Matcher;
@@ -43,74 +57,31 @@ export interface EntryOptions {
   args?: string[];
   /** Display name when it differs from the command. */
   name?: string;
-  id?: number;
 }
 
-let nextId = 1000;
+const commandOf = (command: string, args: string[] | undefined): CommandHookConfig =>
+  args ? { type: 'command', command, args } : { type: 'command', command };
 
-/** A command hook entry without an id, as the registry takes it. The command is `command`. */
-export const commandDraft = (command: string, options: EntryOptions = {}): Omit<HookEntry, 'id'> => {
-  const matcher = typeof options.matcher === 'string' ? compileMatcher(options.matcher).matcher : options.matcher;
-  return {
-    event: options.event ?? 'BeforeTool',
-    definition: { type: 'command', command, ...(options.args ? { args: options.args } : {}) },
-    origin: { source: options.source ?? 'project' },
-    ...(matcher ? { matcher } : {}),
-    sequential: options.sequential ?? false,
-    name: options.name ?? command,
-    key: options.args ? [command, ...options.args].join('\u0000') : command,
-  };
-};
-
-/** A command hook entry; its name and command are `command`. */
-export const commandEntry = (command: string, options: EntryOptions = {}): HookEntry => ({
-  ...commandDraft(command, options),
-  id: options.id ?? nextId++,
+const kitOptions = (options: EntryOptions): kit.EntryOptions => ({
+  source: options.source ?? 'project',
+  matcher: options.matcher,
+  sequential: options.sequential,
+  name: options.name,
 });
 
-/** A function hook entry. */
-export const functionEntry = (hook: FunctionHook, options: EntryOptions = {}): HookEntry => ({
-  ...commandDraft(hook.name, options),
-  definition: hook,
-  key: `function:${hook.name}`,
-  id: options.id ?? nextId++,
-});
+/** A command hook entry without an id, as the registry takes it: hookstream's own `createEntry`. */
+export const commandDraft = (command: string, options: EntryOptions = {}): Omit<HookEntry, 'id'> =>
+  createEntry(options.event ?? 'BeforeTool', commandOf(command, options.args), kitOptions(options)).entry;
 
-/** A real planner over a registry holding `drafts` as configured hooks (config order = array order). */
-export const plannerOf = (drafts: readonly Omit<HookEntry, 'id'>[], disabled: readonly string[] = []): HookPlanner => {
-  const registry = new HookRegistry();
-  registry.setConfigured(drafts);
-  return new HookPlanner(registry, new Set(disabled));
-};
+/** A command hook entry (the kit's `entry`); its name and command are `command`. */
+export const commandEntry = (command: string, options: EntryOptions = {}): HookEntry =>
+  kit.entry(options.event ?? 'BeforeTool', commandOf(command, options.args), kitOptions(options));
 
-// ----------------------------------------------------------------------------------------------- inputs
+/** A function hook entry (the kit's `entry`). */
+export const functionEntry = (hook: FunctionHook, options: EntryOptions = {}): HookEntry =>
+  kit.entry(options.event ?? 'BeforeTool', hook, kitOptions(options));
 
-const BASE = {
-  session_id: 'session-1',
-  transcript_path: '/tmp/transcript.jsonl',
-  cwd: '/work/project',
-  timestamp: '2025-01-01T00:00:00.000Z',
-};
-
-/** A hook input of `event` with these specs' base fields: the testing kit's builder. */
-export const inputOf = <E extends EventName>(event: E, fields: EventFields<E>): HookInputOf<E> =>
-  kitInputOf(event, fields, BASE as InputOverrides<E>);
-
-export const beforeTool = (tool_name = 'write_file', tool_input: Record<string, unknown> = { path: 'a.txt' }) =>
-  inputOf('BeforeTool', { tool_name, tool_input });
-
-export const beforeModel = (llm_request: LLMRequest = { model: 'm-1', config: { temperature: 0.5 } }) =>
-  inputOf('BeforeModel', { llm_request });
-
-export const beforeAgent = (prompt = 'fix the bug') => inputOf('BeforeAgent', { prompt });
-
-export const beforeToolSelection = (llm_request: LLMRequest = { model: 'm-1' }) =>
-  inputOf('BeforeToolSelection', { llm_request });
-
-export const sessionStart = (source: 'startup' | 'resume' | 'clear' | 'compress' = 'startup') =>
-  inputOf('SessionStart', { source });
-
-/** A planned event (what `selectHooks` emits) for hand-made plans. */
+/** A planned event (what `selectHooks` emits) for a hand-made plan; the kit's `planFor` plans for real. */
 export const plannedOf = (
   input: HookInput,
   hooks: readonly HookEntry[],
@@ -123,7 +94,7 @@ export const plannedOf = (
 
 // ------------------------------------------------------------------------------------------------- runs
 
-/** A run record of hook `name`. */
+/** A run record of hook `name`, as a command executor would give it (source project). */
 export const runOf = (name: string, outcome: HookOutcome = 'success', extra: Partial<HookRun> = {}): HookRun => ({
   name,
   source: 'project',
@@ -132,13 +103,13 @@ export const runOf = (name: string, outcome: HookOutcome = 'success', extra: Par
   ...extra,
 });
 
-/** A successful run that produced `output`. */
+/** A successful run (exit 0) that produced `output`. */
 export const okRun = (name: string, output?: HookOutput): HookRun =>
   runOf(name, 'success', output ? { output, exitCode: 0 } : { exitCode: 0 });
 
 /** An exit-2 block. */
 export const blockedRun = (name: string, reason: string): HookRun =>
-  runOf(name, 'blocked', { exitCode: 2, output: { decision: 'block', reason }, message: reason });
+  runOf(name, 'blocked', { exitCode: 2, output: kit.block(reason), message: reason });
 
 /** A fail-open warning (exit 1). */
 export const warningRun = (name: string, message = `Hook "${name}" exited with code 1`): HookRun =>
@@ -146,30 +117,25 @@ export const warningRun = (name: string, message = `Hook "${name}" exited with c
 
 // --------------------------------------------------------------------------------------------- executor
 
-/** A table entry: a cold observable, or a function of the input the hook received. */
-export type FakeHook = Observable<HookRun> | ((input: HookInput, hook: HookEntry) => Observable<HookRun>);
-
+/** The kit's fake executor and its call log, side by side. */
 export interface FakeExecutor {
-  executor: HookExecutor;
+  executor: kit.FakeExecutor;
   /** Every call, in call order: which hook and the input it received. */
-  calls: { hook: string; input: HookInput }[];
+  calls: readonly kit.FakeCall[];
 }
 
-/** An executor answering hook `name` with `table[name]`; an unknown name throws (a test mistake). */
-export const fakeExecutor = (table: Readonly<Record<string, FakeHook>>): FakeExecutor => {
-  const calls: FakeExecutor['calls'] = [];
-  const executor: HookExecutor = (hook, input) => {
-    calls.push({ hook: hook.name, input });
-    const answer = table[hook.name];
-    if (answer === undefined) throw new Error(`fakeExecutor: no answer for hook "${hook.name}"`);
-    return typeof answer === 'function' ? answer(input, hook) : answer;
-  };
-  return { executor, calls };
+/** The kit's `fakeExecutor` (an unknown hook gets a `failed` run naming it). */
+export const fakeExecutor = (table: Readonly<Record<string, kit.FakeHook>>): FakeExecutor => {
+  const executor = kit.fakeExecutor(table);
+  return { executor, calls: executor.calls };
 };
 
 // -------------------------------------------------------------------------------------------- summaries
 
-/** The parts of a HookResult most marble specs compare: readable and free of class instances. */
+/**
+ * The decision, the hooks' outcomes and the event's `durationMs`: narrower than the kit's `summarize`,
+ * so a marble value states only what the operator under test decides.
+ */
 export const brief = (result: HookResult) => ({
   event: result.event,
   blocked: result.blocked,
@@ -187,4 +153,15 @@ export const withoutTiming = (result: HookResult) => {
   const json: Partial<ReturnType<HookResult['aggregated']['toJSON']>> = result.aggregated.toJSON();
   delete json.totalDuration;
   return { ...rest, aggregated: json };
+};
+
+/** What a failure of hookstream itself (a broken executor) gives a hook: an internal record that blocks. */
+export const internalRun = (name: string, detail: string): HookRun => {
+  const message = `Hook "${name}" could not run: hookstream internal error: ${detail}`;
+  return runOf(name, 'blocked', {
+    message,
+    internal: true,
+    output: kit.block(message),
+    strictFailure: 'failed',
+  });
 };

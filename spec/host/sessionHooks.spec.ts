@@ -80,7 +80,7 @@ describe('sessionEndWithHooks bounds the flush', () => {
     const pidFile = join(dir, 'pid');
     const hooks = createHookSystem({
       projectDir: dir,
-      killGraceMs: 200,
+      forceKillAfterMs: 200,
       settings: {
         tools: { enableHooks: true },
         hooks: {

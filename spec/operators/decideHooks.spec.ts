@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { map } from 'rxjs';
 import type { HookInput } from '../../lib/events/inputs.js';
-import { decide } from '../../lib/operators/decide.js';
+import { decideHooks } from '../../lib/operators/decideHooks.js';
 import type { HookRun, Matcher } from '../../lib/core/types.js';
 import {
   beforeAgent,
@@ -43,7 +43,7 @@ const runs = {
   T: okRun('seq-b'),
 } satisfies Record<string, HookRun>;
 
-describe('decide', () => {
+describe('decideHooks', () => {
   it('emits the result of an event nothing matches at once, without subscribing to any hook', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
@@ -52,7 +52,7 @@ describe('decide', () => {
       const event$ = hot(' -p-| ', inputs);
       const expected = '   -P-| ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }), map(brief))).toBe(expected, {
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }), map(brief))).toBe(expected, {
         P: { event: 'BeforeAgent', blocked: false, outcomes: [], durationMs: 0 },
       });
       expectSubscriptions(guard.subscriptions).toBe([]);
@@ -70,7 +70,7 @@ describe('decide', () => {
       const auditSubs = '  -^!      ';
       const expected = '   ----(R|) ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }), map(brief))).toBe(expected, {
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }), map(brief))).toBe(expected, {
         R: {
           event: 'BeforeTool',
           blocked: true,
@@ -85,7 +85,7 @@ describe('decide', () => {
     });
   });
 
-  it('limits a parallel plan to { concurrency: 1 }', () => {
+  it('limits a parallel plan to { hookConcurrency: 1 }', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const guard = cold(' --(G|)   ', runs);
@@ -95,7 +95,7 @@ describe('decide', () => {
       const auditSubs = '  --^!     ';
       const expected = '   ---R--|  ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler, concurrency: 1 }), map(brief))).toBe(
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler, hookConcurrency: 1 }), map(brief))).toBe(
         expected,
         {
           R: {
@@ -125,7 +125,7 @@ describe('decide', () => {
       const expected = '     ---R---Q-|';
       let calls = 0;
       const { executor } = fakeExecutor({ 'seq-a': () => (calls++ === 0 ? seqAllow : seqDeny), 'seq-b': seqB });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }), map(brief))).toBe(expected, {
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }), map(brief))).toBe(expected, {
         R: { event: 'BeforeModel', blocked: false, outcomes: ['seq-a:success', 'seq-b:success'], durationMs: 3 },
         Q: {
           event: 'BeforeModel',
@@ -152,7 +152,7 @@ describe('decide', () => {
       const auditSubs = [' ^!          ', '-^!'];
       const expected = '   -----(WRP)|';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }), map(brief))).toBe(expected, {
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }), map(brief))).toBe(expected, {
         W: {
           event: 'BeforeTool',
           blocked: false,
@@ -179,7 +179,7 @@ describe('decide', () => {
       });
       const names = (toolSelection: 'union' | 'intersection') =>
         cold('s|', inputs).pipe(
-          decide({ planner, executor, scheduler, toolSelection }),
+          decideHooks({ planner, executor, scheduler, toolSelection }),
           map((result) => result.toolConfig?.allowedFunctionNames),
         );
       expectObservable(names('union')).toBe('u|', { u: ['read', 'write'] });
@@ -192,9 +192,9 @@ describe('decide', () => {
     scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
       const guard = cold('-(G|)', runs);
       const event$ = cold<HookInput>('|');
-      expectObservable(event$.pipe(decide({ planner, executor: fakeExecutor({ guard }).executor, scheduler }))).toBe(
-        '|',
-      );
+      expectObservable(
+        event$.pipe(decideHooks({ planner, executor: fakeExecutor({ guard }).executor, scheduler })),
+      ).toBe('|');
       expectSubscriptions(event$.subscriptions).toBe('(^!)');
       expectSubscriptions(guard.subscriptions).toBe([]);
     });
@@ -205,9 +205,9 @@ describe('decide', () => {
     scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
       const guard = cold('-(G|)', runs);
       const event$ = cold<HookInput>('-');
-      expectObservable(event$.pipe(decide({ planner, executor: fakeExecutor({ guard }).executor, scheduler }))).toBe(
-        '-',
-      );
+      expectObservable(
+        event$.pipe(decideHooks({ planner, executor: fakeExecutor({ guard }).executor, scheduler })),
+      ).toBe('-');
       expectSubscriptions(event$.subscriptions).toBe('^');
       expectSubscriptions(guard.subscriptions).toBe([]);
     });
@@ -222,7 +222,7 @@ describe('decide', () => {
       const { executor } = fakeExecutor({ audit });
       expectObservable(
         event$.pipe(
-          decide({ planner, executor, scheduler }),
+          decideHooks({ planner, executor, scheduler }),
           map((r) => r.systemMessage),
         ),
       ).toBe(expected, { a: 'audited' });
@@ -238,7 +238,7 @@ describe('decide', () => {
       const event$ = hot(' -w-#     ', inputs, new Error('host failed'));
       const subs = '       -^-!     ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler }))).toBe(
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }))).toBe(
         '---#',
         undefined,
         new Error('host failed'),
@@ -258,14 +258,14 @@ describe('decide', () => {
       const hookSubs = '   -^-!     ';
       const eventSubs = '  ^--!     ';
       const { executor } = fakeExecutor({ guard, audit });
-      expectObservable(event$.pipe(decide({ planner, executor, scheduler })), unsub).toBe('----');
+      expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler })), unsub).toBe('----');
       expectSubscriptions(guard.subscriptions).toBe(hookSubs);
       expectSubscriptions(audit.subscriptions).toBe(hookSubs);
       expectSubscriptions(event$.subscriptions).toBe(eventSubs);
     });
   });
 
-  it('errors when the planner throws (a matcher that throws) and cancels the other events’ hooks', () => {
+  it('blocks an event whose planning throws (a matcher that throws): an internal failure, in order, the stream goes on', () => {
     const broken: Matcher = {
       pattern: 'broken',
       test: (target) => {
@@ -274,26 +274,45 @@ describe('decide', () => {
       },
     };
     const throwing = plannerOf([commandDraft('guard', { matcher: broken })]);
+    const reason = 'hookstream failed while planning BeforeTool: matcher threw';
     const scheduler = createTestScheduler();
     scheduler.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
-      const guard = cold(' -----(G|)', runs);
-      const event$ = hot(' w-r---|  ', inputs);
-      const guardSubs = '  ^-!      ';
-      const eventSubs = '  ^-!      ';
+      const guard = cold(' -----(G|)    ', runs);
+      const event$ = hot(' w-r--------| ', inputs);
+      const guardSubs = '  ^----!       ';
+      const expected = '   -----(WR)--| ';
       const { executor } = fakeExecutor({ guard });
-      expectObservable(event$.pipe(decide({ planner: throwing, executor, scheduler }))).toBe(
-        '--#',
-        undefined,
-        new Error('matcher threw'),
-      );
+      expectObservable(
+        event$.pipe(
+          decideHooks({ planner: throwing, executor, scheduler }),
+          map((result) => ({ ...brief(result), internal: result.internal })),
+        ),
+      ).toBe(expected, {
+        W: {
+          event: 'BeforeTool',
+          blocked: false,
+          decision: 'allow',
+          outcomes: ['guard:success'],
+          durationMs: 5,
+          internal: undefined,
+        },
+        R: {
+          event: 'BeforeTool',
+          blocked: true,
+          decision: 'block',
+          reason,
+          outcomes: ['hookstream:blocked'],
+          durationMs: 0,
+          internal: true,
+        },
+      });
       expectSubscriptions(guard.subscriptions).toBe(guardSubs);
-      expectSubscriptions(event$.subscriptions).toBe(eventSubs);
     });
   });
 
-  it('turns an executor that throws into a failed, fail-open result', () => {
+  it('fails open on an internal failure only when asked: internalFailurePolicy allow', () => {
     const scheduler = createTestScheduler();
-    scheduler.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+    scheduler.run(({ cold, hot, expectObservable }) => {
       const audit = cold(' -(A|)', runs);
       const event$ = hot(' w--| ', inputs);
       const { executor } = fakeExecutor({
@@ -304,8 +323,8 @@ describe('decide', () => {
       });
       expectObservable(
         event$.pipe(
-          decide({ planner, executor, scheduler }),
-          map((result) => ({ ...brief(result), warnings: result.warnings })),
+          decideHooks({ planner, executor, scheduler, internalFailurePolicy: 'allow' }),
+          map((result) => ({ ...brief(result), warnings: result.warnings, internal: result.internal })),
         ),
       ).toBe('-R-|', {
         R: {
@@ -313,7 +332,40 @@ describe('decide', () => {
           blocked: false,
           outcomes: ['guard:failed', 'audit:success'],
           durationMs: 1,
-          warnings: ['Hook "guard" failed: executor threw'],
+          warnings: ['Hook "guard" could not run: hookstream internal error: executor threw'],
+          internal: true,
+        },
+      });
+    });
+  });
+
+  it('blocks when the executor throws (fail closed by default), saying hookstream failed', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ cold, hot, expectObservable, expectSubscriptions }) => {
+      const audit = cold(' -(A|)', runs);
+      const event$ = hot(' w--| ', inputs);
+      const { executor } = fakeExecutor({
+        guard: () => {
+          throw new Error('executor threw');
+        },
+        audit,
+      });
+      const reason = 'Hook "guard" could not run: hookstream internal error: executor threw';
+      expectObservable(
+        event$.pipe(
+          decideHooks({ planner, executor, scheduler }),
+          map((result) => ({ ...brief(result), success: result.success, internal: result.internal })),
+        ),
+      ).toBe('-R-|', {
+        R: {
+          event: 'BeforeTool',
+          blocked: true,
+          decision: 'block',
+          reason,
+          outcomes: ['guard:blocked', 'audit:success'],
+          durationMs: 1,
+          success: false,
+          internal: true,
         },
       });
       expectSubscriptions(audit.subscriptions).toBe('^!');

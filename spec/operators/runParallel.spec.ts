@@ -9,6 +9,7 @@ import {
   commandEntry,
   createTestScheduler,
   fakeExecutor,
+  internalRun,
   okRun,
   plannedOf,
 } from '../helpers/marbles.js';
@@ -59,7 +60,7 @@ describe('runParallel', () => {
     });
   });
 
-  it('with { concurrency: 1 } subscribes the hooks one after another', () => {
+  it('with { hookConcurrency: 1 } subscribes the hooks one after another', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const a = cold('     --(A|)     ', runs);
       const b = cold('     --(B|)     ', runs);
@@ -70,7 +71,7 @@ describe('runParallel', () => {
       const cSubs = '      ----^-!    ';
       const expected = '   ------R--| ';
       const { executor } = fakeExecutor({ a, b, c });
-      expectObservable(event$.pipe(runParallel(executor, { concurrency: 1 }))).toBe(expected, {
+      expectObservable(event$.pipe(runParallel(executor, { hookConcurrency: 1 }))).toBe(expected, {
         R: ran(events.e, runs.A, runs.B, runs.C),
       });
       expectSubscriptions(a.subscriptions).toBe(aSubs);
@@ -79,7 +80,7 @@ describe('runParallel', () => {
     });
   });
 
-  it('with { concurrency: 2 } starts the third hook when the first one finishes', () => {
+  it('with { hookConcurrency: 2 } starts the third hook when the first one finishes', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const a = cold('     ---(A|)  ', runs);
       const b = cold('     -----(B|)', runs);
@@ -90,7 +91,7 @@ describe('runParallel', () => {
       const cSubs = '      ---^-!   ';
       const expected = '   -----R--|';
       const { executor } = fakeExecutor({ a, b, c });
-      expectObservable(event$.pipe(runParallel(executor, { concurrency: 2 }))).toBe(expected, {
+      expectObservable(event$.pipe(runParallel(executor, { hookConcurrency: 2 }))).toBe(expected, {
         R: ran(events.e, runs.A, runs.B, runs.C),
       });
       expectSubscriptions(a.subscriptions).toBe(aSubs);
@@ -195,7 +196,7 @@ describe('runParallel', () => {
     });
   });
 
-  it('turns an executor that throws synchronously into a failed record, and still runs the others', () => {
+  it('turns an executor that throws synchronously into an internal failure that blocks, and still runs the others', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const a = cold('     --(A|)', runs);
       const c = cold('     -(C|) ', runs);
@@ -210,22 +211,15 @@ describe('runParallel', () => {
         },
         c,
       });
-      const failedB: HookRun = {
-        name: 'b',
-        source: 'project',
-        outcome: 'failed',
-        durationMs: 0,
-        message: 'Hook "b" failed: executor threw',
-      };
       expectObservable(event$.pipe(runParallel(executor))).toBe(expected, {
-        R: ran(events.e, runs.A, failedB, runs.C),
+        R: ran(events.e, runs.A, internalRun('b', 'executor threw'), runs.C),
       });
       expectSubscriptions(a.subscriptions).toBe(aSubs);
       expectSubscriptions(c.subscriptions).toBe(cSubs);
     });
   });
 
-  it('turns an error notification or an empty run into a failed record, never a stream error', () => {
+  it('turns an error notification or an empty run into an internal failure record (fail closed), never a stream error', () => {
     createTestScheduler().run(({ cold, hot, expectObservable, expectSubscriptions }) => {
       const a = cold<HookRun>('     --#', undefined, new Error('crashed'));
       const b = cold<HookRun>('     -|  ');
@@ -238,14 +232,8 @@ describe('runParallel', () => {
       expectObservable(event$.pipe(runParallel(executor))).toBe(expected, {
         R: ran(
           events.e,
-          { name: 'a', source: 'project', outcome: 'failed', durationMs: 0, message: 'Hook "a" failed: crashed' },
-          {
-            name: 'b',
-            source: 'project',
-            outcome: 'failed',
-            durationMs: 0,
-            message: 'Hook "b" produced no run record',
-          },
+          internalRun('a', 'crashed'),
+          internalRun('b', 'the executor completed without a run record'),
           runs.C,
         ),
       });
@@ -272,13 +260,7 @@ describe('runParallel', () => {
       expectObservable(cold('e|', events).pipe(runParallel(executor))).toBe('R|', {
         R: ran(
           events.e,
-          ...['a', 'b', 'c'].map((name): HookRun => ({
-            name,
-            source: 'project',
-            outcome: 'failed',
-            durationMs: 0,
-            message: `Hook "${name}" produced no run record`,
-          })),
+          ...['a', 'b', 'c'].map((name) => internalRun(name, 'the executor completed without a run record')),
         ),
       });
     });

@@ -11,6 +11,7 @@ import {
   commandEntry,
   createTestScheduler,
   fakeExecutor,
+  internalRun,
   type FakeExecutor,
   okRun,
   plannedOf,
@@ -335,7 +336,7 @@ describe('runSequential', () => {
     });
   });
 
-  it('turns an executor that throws into a failed record that does not chain; the chain goes on', () => {
+  it('turns an executor that throws into an internal failure that blocks (fail closed): the chain ends there', () => {
     const input = beforeTool('write_file', { path: 'a.txt' });
     const planned = sequentially(input);
     const runs = { A: okRun('a', { hookSpecificOutput: { tool_input: { path: 'b.txt' } } }), C: okRun('c') };
@@ -351,23 +352,22 @@ describe('runSequential', () => {
         },
         c,
       });
-      expectObservable(event$.pipe(runSequential(recording.executor))).toBe('--R-|', {
+      expectObservable(event$.pipe(runSequential(recording.executor))).toBe('-R--|', {
         R: ran(
           planned,
           beforeTool('write_file', { path: 'b.txt' }),
           runs.A,
-          runOf('b', 'failed', { message: 'Hook "b" failed: executor threw' }),
-          runs.C,
+          internalRun('b', 'executor threw'),
+          runOf('c', 'skipped', { message: 'Hook "c" skipped: an earlier hook in the chain blocked' }),
         ),
       });
       expectSubscriptions(a.subscriptions).toBe('^!');
-      expectSubscriptions(c.subscriptions).toBe('-^!');
+      expectSubscriptions(c.subscriptions).toBe([]);
       calls = recording.calls;
     });
     expect(calls.map((call) => [call.hook, toolInputOf(call.input)])).toEqual([
       ['a', { path: 'a.txt' }],
       ['b', { path: 'b.txt' }],
-      ['c', { path: 'b.txt' }],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
 import { HookPlanner, matchTargetOf } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
+import { compileMatcher } from '../../lib/plan/matcher.js';
 import { runtimeEntry } from '../../lib/system/registration.js';
 import type { HookEntry, HookPlan } from '../../lib/core/types.js';
 import { beforeAgent, beforeTool, commandDraft, inputOf, sessionStart } from '../helpers/marbles.js';
@@ -68,14 +69,7 @@ describe('HookPlanner', () => {
   it('dedups a runtime command over a configured one', () => {
     const registry = registryOf(
       [commandDraft('./lint.sh', { source: 'project' })],
-      [
-        runtimeEntry(
-          'BeforeTool',
-          { type: 'command', command: './lint.sh', name: 'lint (runtime)' },
-          {},
-          () => undefined,
-        ),
-      ],
+      [runtimeEntry('BeforeTool', { type: 'command', command: './lint.sh', name: 'lint (runtime)' }).entry],
     );
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['lint (runtime)']);
   });
@@ -106,12 +100,7 @@ describe('HookPlanner', () => {
     });
     expect(loaded.problems).toEqual([]);
     const registry = registryOf(loaded.entries, [
-      runtimeEntry(
-        'BeforeTool',
-        { type: 'command', command: 'node', args: ['b.mjs'], name: 'runtime b' },
-        {},
-        () => undefined,
-      ),
+      runtimeEntry('BeforeTool', { type: 'command', command: 'node', args: ['b.mjs'], name: 'runtime b' }).entry,
     ]);
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['runtime b', 'settings a']);
   });
@@ -154,7 +143,12 @@ describe('HookPlanner', () => {
   });
 
   it('ignores a matcher on an event without a match target', () => {
-    const registry = registryOf([commandDraft('ctx', { event: 'BeforeAgent', matcher: 'never-matches' })]);
+    // createEntry already drops such a matcher; this entry keeps one to prove the planner ignores it too.
+    const draft = {
+      ...commandDraft('ctx', { event: 'BeforeAgent' }),
+      matcher: compileMatcher('never-matches').matcher,
+    };
+    const registry = registryOf([draft]);
     const input = beforeAgent('hello');
     expect(names(new HookPlanner(registry).createExecutionPlan('BeforeAgent', input))).toEqual(['ctx']);
   });

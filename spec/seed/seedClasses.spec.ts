@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HookAggregator,
-  HookRunner,
-  createFunctionExecutor,
-  type HookEntry,
-  type HookInput,
-  type HookOutput,
-} from '../../lib/index.js';
+import { HookAggregator, HookRunner } from '../../lib/seed/index.js';
+import { createFunctionExecutor, type HookEntry, type HookInput, type HookOutput } from '../../lib/index.js';
 
 const entry = (id: number, output: HookOutput | ((input: HookInput) => HookOutput)): HookEntry => ({
   id,

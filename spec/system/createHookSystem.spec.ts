@@ -7,11 +7,11 @@ import {
   HookSystemDisposedError,
   type HookSystem,
   type HookOutput,
-  type HookRunRecord,
-  BeforeToolHookOutput,
+  type HookActivity,
   type FunctionHook,
   type FunctionHookReturn,
 } from '../../lib/index.js';
+import { BeforeToolHookOutput } from '../../lib/seed/index.js';
 
 const systems: HookSystem[] = [];
 const system = (options: Parameters<typeof createHookSystem>[0] = {}): HookSystem => {
@@ -144,7 +144,7 @@ describe('createHookSystem: fire', () => {
       ...fn('strict', () => {
         throw new Error('policy store down');
       }),
-      strict: true,
+      failurePolicy: 'block',
     });
     const result = await hooks.fire('BeforeTool', writeEtc);
     expect(result.blocked).toBe(true);
@@ -405,7 +405,7 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
 
   it('results$ reports a start and a finish record per hook run', async () => {
     const hooks = system();
-    const records: HookRunRecord[] = [];
+    const records: HookActivity[] = [];
     hooks.results$.subscribe((r) => records.push(r));
     hooks.register('Notification', fn('n', {}));
     await hooks.fire('Notification', { notification_type: 'idle', message: 'hi' });

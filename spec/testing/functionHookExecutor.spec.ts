@@ -50,7 +50,7 @@ describe('functionHookExecutor', () => {
           signals.push(signal);
           return timer(10).pipe(map(() => allow()));
         },
-        { timeout: 4 },
+        { timeoutMs: 4 },
       );
       const quick = functionHook('quick', () => timer(3).pipe(map(() => allow())));
       const executor = functionHookExecutor({ scheduler: testScheduler });

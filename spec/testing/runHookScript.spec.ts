@@ -68,7 +68,7 @@ describe('runHookScript', () => {
     const run = await runHookScript(fixture('sleepy.sh'), beforeTool('x'), {
       env: { PID_FILE: pidFile },
       timeoutMs: 300,
-      killGraceMs: 200,
+      forceKillAfterMs: 200,
     });
     expect(run.outcome).toBe('timeout');
     expect(run.message).toMatch(/timed out/);
@@ -76,8 +76,8 @@ describe('runHookScript', () => {
     const strict = await runHookScript(fixture('sleepy.sh'), beforeTool('x'), {
       env: { PID_FILE: pidFile },
       timeoutMs: 300,
-      killGraceMs: 200,
-      strict: true,
+      forceKillAfterMs: 200,
+      failurePolicy: 'block',
     });
     expect(strict.outcome).toBe('blocked');
     expect(strict.message).toMatch(/strict.*timed out/);

@@ -1,6 +1,7 @@
 /** runPolicy: policies through the real engine (createHookSystem → register → fire → dispose), no marbles. */
 import { describe, expect, it } from 'vitest';
-import { BeforeToolHookOutput, type HookInputOf } from '../../lib/index.js';
+import type { HookInputOf } from '../../lib/index.js';
+import { BeforeToolHookOutput } from '../../lib/seed/index.js';
 import {
   afterAgent,
   allow,

@@ -2,15 +2,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createHookSystem,
-  createTrustStore,
-  hookFingerprint,
-  loadSettingsSync,
-  type ApprovalRequest,
-  type ConfiguredHook,
-  type HookSystem,
-} from '../../lib/index.js';
+import { createHookSystem, loadSettingsSync, type HookSystem } from '../../lib/index.js';
+import { createTrustStore, hookFingerprint, type ApprovalRequest, type ConfiguredHook } from '../../lib/trust/index.js';
 
 let root: string;
 let project: string;

@@ -1,0 +1,129 @@
+/**
+ * The one per-event pipeline (DESIGN §5 "One pipeline"): plan the event, run its hooks, fold their
+ * records into one HookResult. `fire`, `fire$`, the facade's `decide`, the `decideHooks` and `runHooks`
+ * operators all come here, so they cannot disagree about sequential groups, chaining or failures.
+ *
+ * Plain callbacks from plan to result: a synchronous function hook settles in the same tick, and an
+ * event with no planned hook is answered from the fast path before anything is allocated for it.
+ */
+import { HookstreamInternalError } from '../core/errors.js';
+import { errorText } from '../core/guards.js';
+import type { HookPlan, HookResult, HookRun } from '../core/types.js';
+import { assembleHookResult } from '../aggregate/hookResult.js';
+import { fastPathResult } from '../aggregate/fastPath.js';
+import type { HookInput } from '../events/inputs.js';
+import type { EventName } from '../events/names.js';
+import type { CancelRun, InternalFailurePolicy, StartRun } from '../executors/startRun.js';
+import type { HookPlanner } from '../plan/planner.js';
+import { startPlan } from './runPlan.js';
+
+/** Receives the one result of an event. */
+export type ResultDone = (result: HookResult) => void;
+
+/** Everything the pipeline needs, built once per hook system (or per operator). */
+export interface Engine {
+  readonly planner: HookPlanner;
+  /** The composed executor stack, in callback form. */
+  readonly start: StartRun;
+  /** Hooks of one event running at once in parallel mode. */
+  readonly hookConcurrency: number;
+  readonly toolSelection: 'union' | 'intersection';
+  /** Clock for `durationMs` (a TestScheduler's `now` in marble tests). */
+  readonly now: () => number;
+  /** What a failure of hookstream itself does to the event: `block` (default) or `allow`. */
+  readonly internalFailurePolicy: InternalFailurePolicy;
+  /** Turns the event's fields into the hooks' input; called only when a hook is planned. */
+  readonly inputOf: (event: EventName, fields: Readonly<Record<string, unknown>>) => HookInput;
+  /** Told about every failure of hookstream itself, with its cause (the facade logs it at `error`). */
+  readonly onInternalError?: (error: HookstreamInternalError, event: EventName) => void;
+  /** Debug tracing; set only when someone listens, so the hot path builds nothing otherwise. */
+  readonly trace?: {
+    planned(eventId: number, plan: HookPlan): void;
+    decided(eventId: number, result: HookResult): void;
+  };
+}
+
+let eventIds = 0;
+
+/** The result of an event hookstream could not decide: blocked unless the policy allows, with the cause. */
+const internalFailureResult = (
+  engine: Engine,
+  event: EventName,
+  fields: Readonly<Record<string, unknown>>,
+  stage: string,
+  cause: unknown,
+): HookResult => {
+  const error = new HookstreamInternalError(`hookstream failed while ${stage} ${event}: ${errorText(cause)}`, {
+    cause,
+  });
+  engine.onInternalError?.(error, event);
+  const run: HookRun = { name: 'hookstream', source: 'runtime', outcome: 'failed', durationMs: 0 };
+  run.message = error.message;
+  run.internal = true;
+  Object.defineProperty(run, 'cause', { value: cause, enumerable: false });
+  if (engine.internalFailurePolicy === 'block') {
+    run.outcome = 'blocked';
+    run.output = { decision: 'block', reason: error.message };
+    run.strictFailure = 'failed';
+  }
+  return assembleHookResult(event, fields, [run], { durationMs: 0, toolSelection: engine.toolSelection });
+};
+
+/**
+ * Decides one event: `done` gets its HookResult — synchronously when nothing asynchronous ran. Returns
+ * the cancel function of the hooks still running, or `undefined` once settled. `fields` must already be
+ * validated; hookstream's own failures (planning, folding, a broken executor) fail closed by default.
+ */
+export const decideEvent = (
+  engine: Engine,
+  event: EventName,
+  fields: Readonly<Record<string, unknown>>,
+  done: ResultDone,
+): CancelRun | undefined => {
+  let plan: HookPlan;
+  try {
+    plan = engine.planner.createExecutionPlan(event, fields);
+  } catch (error) {
+    done(internalFailureResult(engine, event, fields, 'planning', error));
+    return undefined;
+  }
+  if (plan.hooks.length === 0) {
+    done(fastPathResult(event, fields));
+    return undefined;
+  }
+  const eventId = ++eventIds;
+  engine.trace?.planned(eventId, plan);
+  const startedAt = engine.now();
+  let input: HookInput;
+  try {
+    input = engine.inputOf(event, fields);
+  } catch (error) {
+    done(internalFailureResult(engine, event, fields, 'building the input of', error));
+    return undefined;
+  }
+  const concurrency = plan.sequential ? 1 : engine.hookConcurrency;
+  return startPlan(
+    engine.start,
+    event,
+    plan.hooks,
+    input,
+    concurrency,
+    plan.sequential,
+    eventId,
+    engine.internalFailurePolicy,
+    (runs, finalInput) => {
+      let result: HookResult;
+      try {
+        result = assembleHookResult(event, input, runs, {
+          durationMs: engine.now() - startedAt,
+          toolSelection: engine.toolSelection,
+          chainedInput: plan.sequential ? finalInput : undefined,
+        });
+      } catch (error) {
+        result = internalFailureResult(engine, event, fields, 'aggregating', error);
+      }
+      engine.trace?.decided(eventId, result);
+      done(result);
+    },
+  );
+};

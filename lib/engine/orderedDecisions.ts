@@ -1,0 +1,98 @@
+/**
+ * The ordered merge behind every `decide`: events are decided concurrently, results are emitted in
+ * source order. An event decided synchronously (the fast path, synchronous function hooks) while no
+ * earlier event is pending is emitted inline — no inner subscription, no queue entry — which is what
+ * keeps `decide()` on a stream where no hook matches within a small factor of an rxjs `map`.
+ *
+ * Semantics of `mergeMap(decide, Infinity)` followed by a reorder buffer: a source error errors the
+ * output at once (cancelling every event in flight), the output completes when the source has completed
+ * and every pending event has been emitted, and unsubscribing cancels the events still running.
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import type { HookResult } from '../core/types.js';
+import type { CancelRun } from '../executors/startRun.js';
+import type { ResultDone } from './decideEvent.js';
+
+/**
+ * Decides one source value: calls `done` once, returns a cancel function while the decision runs.
+ * `fail` ends the whole output with an error (the hook system was disposed under a running event).
+ */
+export type DecideOne<T> = (value: T, done: ResultDone, fail: (error: Error) => void) => CancelRun | undefined;
+
+/** One event still waiting for its result or for earlier events to be emitted. */
+interface Pending {
+  result: HookResult | undefined;
+  cancel: CancelRun | undefined;
+  /** True while `decideOne` has not returned: its result is then taken inline. */
+  sync: boolean;
+}
+
+export const orderedDecisions =
+  <T>(decideOne: DecideOne<T>): OperatorFunction<T, HookResult> =>
+  (source) =>
+    new Observable<HookResult>((subscriber) => {
+      // Pending events in source order; `head` is the first not yet emitted.
+      const pending: (Pending | undefined)[] = [];
+      let head = 0;
+      let sourceDone = false;
+      const fail = (error: Error): void => {
+        subscriber.error(error);
+      };
+
+      const flush = (): void => {
+        while (head < pending.length) {
+          const first = pending[head];
+          if (first?.result === undefined) return;
+          pending[head++] = undefined;
+          subscriber.next(first.result);
+        }
+        // Everything emitted: reset so the array does not grow with the stream.
+        pending.length = 0;
+        head = 0;
+        if (sourceDone) subscriber.complete();
+      };
+
+      const subscription = source.subscribe({
+        next: (value) => {
+          const idle = head === pending.length;
+          const slot: Pending = { result: undefined, cancel: undefined, sync: true };
+          let cancel: CancelRun | undefined;
+          try {
+            cancel = decideOne(
+              value,
+              (result) => {
+                slot.result = result;
+                slot.cancel = undefined;
+                if (!slot.sync && pending[head] === slot) flush();
+              },
+              fail,
+            );
+          } catch (error) {
+            // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
+            subscriber.error(error);
+            return;
+          }
+          slot.sync = false;
+          // Decided synchronously with nothing earlier waiting: straight out, no queue entry.
+          if (idle && slot.result !== undefined) {
+            subscriber.next(slot.result);
+            return;
+          }
+          if (slot.result === undefined) slot.cancel = cancel;
+          pending.push(slot);
+        },
+        error: (error: unknown) => {
+          subscriber.error(error);
+        },
+        complete: () => {
+          sourceDone = true;
+          if (head === pending.length) subscriber.complete();
+        },
+      });
+
+      return () => {
+        subscription.unsubscribe();
+        for (let i = head; i < pending.length; i++) pending[i]?.cancel?.();
+        pending.length = 0;
+      };
+    });

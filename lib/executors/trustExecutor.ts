@@ -1,0 +1,50 @@
+/**
+ * The trust decorator (DESIGN §3 "Trust"): a hook that needs an approval (a command hook from a project
+ * or extension settings file) runs only when the gate approves it, checked right before the run starts.
+ * Sits below the failure policy, so a strict hook whose approval check fails blocks.
+ */
+import { errorText } from '../core/guards.js';
+import type { HookEntry, HookRun } from '../core/types.js';
+import { needsApproval, type TrustGate } from '../trust/trustGate.js';
+import type { StartRun } from './startRun.js';
+
+const untrustedRun = (hook: HookEntry): HookRun => {
+  const run: HookRun = { name: hook.name, source: hook.origin.source, outcome: 'untrusted', durationMs: 0 };
+  if (hook.definition.type === 'command') run.command = hook.definition.command;
+  run.message =
+    `Hook "${hook.name}" from ${hook.origin.file ?? hook.origin.source} is not approved for this project ` +
+    '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host';
+  return run;
+};
+
+// A failing check (a throwing approval callback, an unwritable store) is the hook's own failure.
+const uncheckedRun = (hook: HookEntry, error: unknown): HookRun => ({
+  name: hook.name,
+  source: hook.origin.source,
+  outcome: 'failed',
+  durationMs: 0,
+  message: `Hook "${hook.name}" could not be checked for approval: ${errorText(error)}`,
+});
+
+/** Runs hooks that need an approval only once `gate` approves them; every other hook goes straight through. */
+export const withTrust =
+  (start: StartRun, gate: TrustGate): StartRun =>
+  (hook, input, done, eventId) => {
+    if (!needsApproval(hook)) return start(hook, input, done, eventId);
+    let cancelled = false;
+    let cancelRun: (() => void) | undefined;
+    gate.check(hook).then(
+      (approved) => {
+        if (cancelled) return;
+        if (approved) cancelRun = start(hook, input, done, eventId);
+        else done(untrustedRun(hook));
+      },
+      (error: unknown) => {
+        if (!cancelled) done(uncheckedRun(hook, error));
+      },
+    );
+    return () => {
+      cancelled = true;
+      cancelRun?.();
+    };
+  };

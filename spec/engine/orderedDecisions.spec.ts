@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { map, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import type { HookResult } from '../../lib/core/types.js';
+import { orderedDecisions, type DecideOne } from '../../lib/engine/orderedDecisions.js';
+
+const createScheduler = (): TestScheduler =>
+  new TestScheduler((actual, expected) => {
+    expect(actual).toEqual(expected);
+  });
+
+/** A stand-in result: only `event` matters here, it carries the decided value's name. */
+const resultOf = (name: string): HookResult => ({ event: name }) as unknown as HookResult;
+const nameOf = map((result: HookResult) => result.event as string);
+
+/**
+ * A decider driven by a table of cold observables: value `x` is decided when `table[x]` emits (its
+ * first value's name is the result); a value missing from the table is decided synchronously.
+ */
+const decideFrom =
+  (table: Record<string, Observable<string>>): DecideOne<string> =>
+  (value, done) => {
+    const answer = table[value];
+    if (answer === undefined) {
+      done(resultOf(value.toUpperCase()));
+      return undefined;
+    }
+    const subscription = answer.subscribe((name) => {
+      done(resultOf(name));
+    });
+    return () => {
+      subscription.unsubscribe();
+    };
+  };
+
+describe('orderedDecisions', () => {
+  it('emits synchronous decisions inline, in the frame of their source value', () => {
+    createScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('  -a-b-c-|');
+      const sourceSubs = '  ^------!';
+      const expected = '    -A-B-C-|';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe(expected);
+      expectSubscriptions(source.subscriptions).toBe(sourceSubs);
+    });
+  });
+
+  it('holds a fast decision behind a slower earlier one, then emits both in source order', () => {
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('   ----(S|)');
+      const source = hot('  -a-b------|');
+      const slowSubs = '    -^---!';
+      const expected = '    -----(SB)-|';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe(expected);
+      expectSubscriptions(slow.subscriptions).toBe(slowSubs);
+    });
+  });
+
+  it('runs decisions concurrently: a later one that settles first waits for its turn', () => {
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const first = cold('  ----(F|)');
+      const second = cold(' -(S|)');
+      const source = hot('  -ab--------|');
+      const firstSubs = '   -^---!';
+      const secondSubs = '  --^!';
+      const expected = '    -----(FS)--|';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: first, b: second })), nameOf)).toBe(expected);
+      expectSubscriptions(first.subscriptions).toBe(firstSubs);
+      expectSubscriptions(second.subscriptions).toBe(secondSubs);
+    });
+  });
+
+  it('completes only after the last pending decision is emitted', () => {
+    createScheduler().run(({ hot, cold, expectObservable }) => {
+      const slow = cold('  ---(S|)');
+      const source = hot(' -a|');
+      const expected = '   ----(S|)';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe(expected);
+    });
+  });
+
+  it('mirrors an empty source', () => {
+    createScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('|');
+      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('|');
+      expectSubscriptions(source.subscriptions).toBe('(^!)');
+    });
+  });
+
+  it('mirrors a never-emitting source', () => {
+    createScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-');
+      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-');
+      expectSubscriptions(source.subscriptions).toBe('^');
+    });
+  });
+
+  it('keeps deciding a never-ending source', () => {
+    createScheduler().run(({ hot, expectObservable }) => {
+      const source = hot(' -a-b-c-');
+      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-A-B-C-');
+    });
+  });
+
+  it('forwards a source error at once and cancels the decisions still running', () => {
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('  -----(S|)');
+      const source = hot(' -a-#');
+      const slowSubs = '   -^-!';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe('---#');
+      expectSubscriptions(slow.subscriptions).toBe(slowSubs);
+    });
+  });
+
+  it('cancels the decisions still running on early unsubscribe', () => {
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('   -----(S|)');
+      const source = hot('  -ab-----|');
+      const unsub = '       ---!';
+      const slowSubs = ['   -^-!', '--^!'];
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow, b: slow })), nameOf), unsub).toBe('---');
+      expectSubscriptions(slow.subscriptions).toBe(slowSubs);
+      expectSubscriptions(source.subscriptions).toBe('^--!');
+    });
+  });
+
+  it('errors when the decider throws (a host mistake) and cancels the other decisions', () => {
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('  -----(S|)');
+      const source = hot(' -ab--|');
+      const throwing: DecideOne<string> = (value, done, fail) => {
+        if (value === 'b') throw new Error('invalid input');
+        return decideFrom({ a: slow })(value, done, fail);
+      };
+      expectObservable(source.pipe(orderedDecisions(throwing), nameOf)).toBe(
+        '--#',
+        undefined,
+        new Error('invalid input'),
+      );
+      expectSubscriptions(slow.subscriptions).toBe('-^!');
+    });
+  });
+
+  it('ends the output with the error a decision reports through `fail` (a disposed system)', () => {
+    createScheduler().run(({ hot, expectObservable }) => {
+      const source = hot(' -a-b-|');
+      const failing: DecideOne<string> = (value, done, fail) => {
+        if (value === 'b') {
+          fail(new Error('disposed'));
+          return undefined;
+        }
+        done(resultOf('A'));
+        return undefined;
+      };
+      expectObservable(source.pipe(orderedDecisions(failing), nameOf)).toBe('-A-#', undefined, new Error('disposed'));
+    });
+  });
+});
