@@ -4,6 +4,7 @@
  * back to the host (BeforeTool's arguments, BeforeModel's request, AfterModel's response) copy it.
  */
 import { emptyHookResult } from './hookResult.js';
+import { ResultRecord, type Mutable } from './resultRecord.js';
 import { EVENT_NAMES, type EventName } from '../events/names.js';
 import type { HookResult } from '../core/types.js';
 
@@ -14,44 +15,47 @@ const deepFreeze = <T extends object>(value: T): T => {
 };
 
 const TEMPLATES = new Map<EventName, HookResult>(
-  // The spread turns the lazy `aggregated` accessor into a plain data property: copies stay cheap.
-  EVENT_NAMES.map((event) => [event, deepFreeze({ ...emptyHookResult(event, {}) })]),
+  EVENT_NAMES.map((event) => {
+    const template = emptyHookResult(event, {});
+    // Built now, so that a template is deep-frozen with its view.
+    deepFreeze(template.aggregated);
+    return [event, template];
+  }),
 );
 
-/**
- * A template's copy with one pass-through field: a literal of the fields every result has, the field, then
- * `aggregated` last (the order assembled results have); frozen like every result.
- */
-const passThrough = (
-  template: HookResult,
-  field: 'toolInput' | 'llmRequest' | 'llmResponse',
-  value: unknown,
-): HookResult => {
-  const result = {
-    event: template.event,
-    blocked: false,
-    stopped: false,
-    suppressOutput: false,
-    warnings: template.warnings,
-    hooks: template.hooks,
-    success: true,
-    durationMs: 0,
-  } as HookResult;
-  (result as unknown as Record<string, unknown>)[field] = value;
-  result.aggregated = template.aggregated;
-  return Object.freeze(result);
-};
+/** A fresh result with the fields every result has, as a no-hook event has them. */
+const passThrough = (template: HookResult): Mutable<HookResult> =>
+  new ResultRecord(
+    template.event,
+    false,
+    false,
+    false,
+    template.warnings,
+    template.hooks,
+    true,
+    0,
+  ) as Mutable<HookResult>;
 
 /** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
 export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult => {
   const template = TEMPLATES.get(event) as HookResult;
   switch (event) {
-    case 'BeforeTool':
-      return passThrough(template, 'toolInput', fields.tool_input);
-    case 'BeforeModel':
-      return passThrough(template, 'llmRequest', fields.llm_request);
-    case 'AfterModel':
-      return passThrough(template, 'llmResponse', fields.llm_response);
+    // Named stores, one per event (a computed key made this keyed store megamorphic); frozen like every result.
+    case 'BeforeTool': {
+      const result = passThrough(template);
+      result.toolInput = fields.tool_input as HookResult['toolInput'];
+      return Object.freeze(result);
+    }
+    case 'BeforeModel': {
+      const result = passThrough(template);
+      result.llmRequest = fields.llm_request as HookResult['llmRequest'];
+      return Object.freeze(result);
+    }
+    case 'AfterModel': {
+      const result = passThrough(template);
+      result.llmResponse = fields.llm_response as HookResult['llmResponse'];
+      return Object.freeze(result);
+    }
     default:
       return template;
   }

@@ -7,9 +7,8 @@ import type { HookOutput } from '../events/outputs.js';
 import { assignFields, mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 import type { HookResult, HookRun, NormalizedDecision } from '../core/types.js';
-import { AggregatedHookResult } from '../seed/aggregatedResult.js';
 import type { EventSummary } from './monoids.js';
-import { createHookOutput } from '../seed/outputClasses.js';
+import { ResultRecord, type Mutable } from './resultRecord.js';
 import { summarizeRuns } from './summarize.js';
 
 const joined = (lines: readonly string[]): string | undefined => (lines.length === 0 ? undefined : lines.join('\n'));
@@ -20,61 +19,6 @@ const decisionFor = (summary: EventSummary): NormalizedDecision | undefined => {
   if (d.asked) return 'ask';
   return d.allowed ? 'allow' : undefined;
 };
-
-/** The merged output in the seed's shape, wrapped in the event's output class (built only when read). */
-const finalOutputOf = (event: EventName, summary: EventSummary, result: HookResult): HookOutput => {
-  const specific: Record<string, unknown> = assignFields({}, summary.specific);
-  if (result.toolInput && summary.toolInput) specific.tool_input = result.toolInput;
-  if (result.llmRequest && summary.llmRequest) specific.llm_request = result.llmRequest;
-  if (result.toolConfig) specific.toolConfig = result.toolConfig;
-  if (result.additionalContext !== undefined) specific.additionalContext = result.additionalContext;
-  const output: HookOutput = {};
-  if (result.decision) output.decision = result.decision;
-  if (result.reason !== undefined) output.reason = result.reason;
-  if (result.stopped) output.continue = false;
-  if (result.stopReason !== undefined) output.stopReason = result.stopReason;
-  if (result.suppressOutput) output.suppressOutput = true;
-  if (result.systemMessage !== undefined) output.systemMessage = result.systemMessage;
-  // `hookEventName` first; a hook's own `hookEventName` still wins, as before.
-  if (Object.keys(specific).length > 0) output.hookSpecificOutput = assignFields({ hookEventName: event }, specific);
-  return output;
-};
-
-/** The seed-shaped view, frozen like the fast path's (whose templates are deep-frozen). */
-const aggregatedOf = (result: HookResult): AggregatedHookResult => {
-  const { event, hooks } = result;
-  // Folded again on first read: the merged output does not depend on `toolSelection` (`toolConfig` is the result's).
-  const summary = summarizeRuns(event, hooks);
-  const allOutputs: HookOutput[] = [];
-  for (const run of hooks) if (run.output) allOutputs.push(run.output);
-  const finalOutput = Object.freeze(createHookOutput(event, finalOutputOf(event, summary, result)));
-  return Object.freeze(
-    new AggregatedHookResult({
-      success: result.success,
-      finalOutput,
-      allOutputs: Object.freeze(allOutputs) as HookOutput[],
-      errors: Object.freeze(result.warnings.map((warning) => new Error(warning))) as Error[],
-      totalDuration: result.durationMs,
-    }),
-  );
-};
-
-/** Views already built, per result: results are frozen, so the cache cannot live on them. */
-const AGGREGATED = new WeakMap<HookResult, AggregatedHookResult>();
-
-/**
- * One getter for every result. A closure per result made `defineProperty` cost ~1.6 µs on Node 20 (a new
- * hidden class each time); one shared accessor keeps one shape and costs ~0.2–0.4 µs.
- */
-function aggregatedGetter(this: HookResult): AggregatedHookResult {
-  const known = AGGREGATED.get(this);
-  if (known !== undefined) return known;
-  const view = aggregatedOf(this);
-  AGGREGATED.set(this, view);
-  return view;
-}
-
-const AGGREGATED_ACCESSOR: PropertyDescriptor = { enumerable: true, get: aggregatedGetter };
 
 export interface AssembleOptions {
   toolSelection?: 'union' | 'intersection';
@@ -94,8 +38,8 @@ const isInternalRun = (run: HookRun): boolean => run.internal === true;
 /**
  * Folds `runs` (in plan order) into the event's HookResult. `input` supplies the originals. The result is
  * frozen (with its `warnings`, `hooks` and, shallowly, each run record), as fast-path results are: a host
- * cannot mutate one kind and not the other. It is a literal of the fields every result has, then the
- * optional ones assigned: one shape per combination, never a spread (FACTS.md, round 2).
+ * cannot mutate one kind and not the other. It is a `ResultRecord` of the fields every result has, then
+ * the optional ones assigned: one shape per combination, never a spread (FACTS.md, round 2).
  */
 export const assembleHookResult = (
   event: EventName,
@@ -106,17 +50,17 @@ export const assembleHookResult = (
   const summary = summarizeRuns(event, runs, options.toolSelection);
   const d = summary.decision;
   for (const run of runs) Object.freeze(run);
-  const result = {
+  const result = new ResultRecord(
     event,
-    blocked: d.blocked,
-    stopped: d.stopped,
-    suppressOutput: d.suppressOutput,
+    d.blocked,
+    d.stopped,
+    d.suppressOutput,
     // The fold's own array (or the shared frozen empty one): nobody else holds it.
-    warnings: Object.freeze(d.warnings) as string[],
-    hooks: (runs.length === 0 ? NO_RUNS : Object.freeze(runs.slice())) as HookRun[],
-    success: d.healthy,
-    durationMs: options.durationMs,
-  } as HookResult;
+    Object.freeze(d.warnings),
+    runs.length === 0 ? NO_RUNS : Object.freeze(runs.slice()),
+    d.healthy,
+    options.durationMs,
+  ) as Mutable<HookResult>;
   const decision = decisionFor(summary);
   if (decision !== undefined) result.decision = decision;
   const reason = joined(d.blocked ? d.blockReasons : d.reasons);
@@ -129,8 +73,6 @@ export const assembleHookResult = (
   if (additionalContext !== undefined) result.additionalContext = additionalContext;
   applyEventFields(event, options.chainedInput ?? input, options.chainedInput !== undefined, summary, result);
   if (runs.some(isInternalRun)) result.internal = true;
-  // The seed-shaped view is built on first access: most hosts read the flat fields only.
-  Object.defineProperty(result, 'aggregated', AGGREGATED_ACCESSOR);
   return Object.freeze(result);
 };
 
@@ -140,7 +82,7 @@ function applyEventFields(
   input: Readonly<Record<string, unknown>>,
   chained: boolean,
   summary: EventSummary,
-  result: HookResult,
+  result: Mutable<HookResult>,
 ): void {
   if (event === 'BeforeTool') {
     const original = input.tool_input as Record<string, unknown> | undefined;

@@ -134,27 +134,34 @@ export type HookActivity =
 
 export type NormalizedDecision = Exclude<HookDecision, 'approve'>;
 
-/** The one decision for an event (DESIGN §2 table). */
+/**
+ * The one decision for an event (DESIGN §2 table). Every result is frozen at run time — the fast path's
+ * and an assembled one alike, with its `warnings`, `hooks` and each run record — and typed readonly.
+ */
 export interface HookResult {
-  event: EventName;
-  decision?: NormalizedDecision;
-  blocked: boolean;
-  reason?: string;
-  stopped: boolean;
-  stopReason?: string;
-  systemMessage?: string;
-  additionalContext?: string;
-  suppressOutput: boolean;
-  warnings: string[];
-  toolInput?: Record<string, unknown>;
-  llmRequest?: LLMRequest;
-  llmResponse?: LLMResponse;
-  toolConfig?: Required<HookToolConfig>;
-  hooks: HookRun[];
-  success: boolean;
-  durationMs: number;
+  readonly event: EventName;
+  readonly decision?: NormalizedDecision;
+  readonly blocked: boolean;
+  readonly reason?: string;
+  readonly stopped: boolean;
+  readonly stopReason?: string;
+  readonly systemMessage?: string;
+  readonly additionalContext?: string;
+  readonly suppressOutput: boolean;
+  readonly warnings: readonly string[];
+  /** BeforeTool: the arguments the tool must receive (the host's own object when no hook changed them). */
+  readonly toolInput?: Readonly<Record<string, unknown>>;
+  readonly llmRequest?: Readonly<LLMRequest>;
+  readonly llmResponse?: Readonly<LLMResponse>;
+  readonly toolConfig?: {
+    readonly mode: NonNullable<HookToolConfig['mode']>;
+    readonly allowedFunctionNames: readonly string[];
+  };
+  readonly hooks: readonly Readonly<HookRun>[];
+  readonly success: boolean;
+  readonly durationMs: number;
   /** Set when hookstream itself failed on this event (see `HookRun.internal`); `reason` says what failed. */
-  internal?: true;
-  /** The seed's AggregatedHookResult, `finalOutput` being the event's output class (serialises to plain JSON). */
-  aggregated: import('../seed/aggregatedResult.js').AggregatedHookResult;
+  readonly internal?: true;
+  /** The seed's AggregatedHookResult, `finalOutput` being the event's output class (in JSON too). */
+  readonly aggregated: import('../seed/aggregatedResult.js').AggregatedHookResult;
 }

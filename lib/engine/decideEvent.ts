@@ -22,7 +22,8 @@ export type ResultDone = (result: HookResult) => void;
 
 /** Everything the pipeline needs, built once per hook system (or per operator). */
 export interface Engine {
-  readonly planner: HookPlanner;
+  /** Holds the current planner (the facade's settings swap it on reload): a plain data property, read per event. */
+  readonly planning: { readonly planner: HookPlanner };
   /** The composed executor stack, in callback form. */
   readonly start: StartRun;
   /** Hooks of one event running at once in parallel mode. */
@@ -32,8 +33,8 @@ export interface Engine {
   readonly now: () => number;
   /** What a failure of hookstream itself does to the event: `block` (default) or `allow`. */
   readonly internalFailurePolicy: InternalFailurePolicy;
-  /** Turns the event's fields into the hooks' input; called only when a hook is planned. */
-  readonly inputOf: (event: EventName, fields: Readonly<Record<string, unknown>>) => HookInput;
+  /** Turns the event's fields into the hooks' input; called only when a hook is planned. `now` is `now()` at the start. */
+  readonly inputOf: (event: EventName, fields: Readonly<Record<string, unknown>>, now: number) => HookInput;
   /** Told about every failure of hookstream itself, with its cause (the facade logs it at `error`). */
   readonly onInternalError?: (error: HookstreamInternalError, event: EventName) => void;
   /** Debug tracing; set only when someone listens, so the hot path builds nothing otherwise. */
@@ -70,33 +71,45 @@ const internalFailureResult = (
 };
 
 /**
- * Decides one event: `done` gets its HookResult — synchronously when nothing asynchronous ran. Returns
- * the cancel function of the hooks still running, or `undefined` once settled. `fields` must already be
- * validated; hookstream's own failures (planning, folding, a broken executor) fail closed by default.
+ * Plans one event. Returns its plan when hooks are to run, else the event's HookResult at once: the fast
+ * path when nothing matched, an internal failure when planning itself threw (a matcher that throws).
+ * Split from `runEvent` so that callers allocate nothing (no callback, no tracking) for the fast path.
  */
-export const decideEvent = (
+export const planEvent = (
   engine: Engine,
   event: EventName,
   fields: Readonly<Record<string, unknown>>,
-  done: ResultDone,
-): CancelRun | undefined => {
+): HookPlan | HookResult => {
   let plan: HookPlan;
   try {
-    plan = engine.planner.createExecutionPlan(event, fields);
+    plan = engine.planning.planner.createExecutionPlan(event, fields);
   } catch (error) {
-    done(internalFailureResult(engine, event, fields, 'planning', error));
-    return undefined;
+    return internalFailureResult(engine, event, fields, 'planning', error);
   }
-  if (plan.hooks.length === 0) {
-    done(fastPathResult(event, fields));
-    return undefined;
-  }
+  return plan.hooks.length === 0 ? fastPathResult(event, fields) : plan;
+};
+
+/** Whether `planEvent` answered with a plan to run (rather than the result itself). */
+export const isPlan = (planned: HookPlan | HookResult): planned is HookPlan =>
+  (planned as Partial<HookResult>).blocked === undefined;
+
+/**
+ * Runs a plan and folds its runs: `done` gets the HookResult — synchronously when nothing asynchronous
+ * ran. Returns the cancel function of the hooks still running, or `undefined` once settled.
+ */
+export const runEvent = (
+  engine: Engine,
+  plan: HookPlan,
+  fields: Readonly<Record<string, unknown>>,
+  done: ResultDone,
+): CancelRun | undefined => {
+  const event = plan.event;
   const eventId = ++eventIds;
   engine.trace?.planned(eventId, plan);
   const startedAt = engine.now();
   let input: HookInput;
   try {
-    input = engine.inputOf(event, fields);
+    input = engine.inputOf(event, fields, startedAt);
   } catch (error) {
     done(internalFailureResult(engine, event, fields, 'building the input of', error));
     return undefined;
@@ -126,4 +139,23 @@ export const decideEvent = (
       done(result);
     },
   );
+};
+
+/**
+ * Decides one event: `done` gets its HookResult — synchronously when nothing asynchronous ran. Returns
+ * the cancel function of the hooks still running, or `undefined` once settled. `fields` must already be
+ * validated; hookstream's own failures (planning, folding, a broken executor) fail closed by default.
+ */
+export const decideEvent = (
+  engine: Engine,
+  event: EventName,
+  fields: Readonly<Record<string, unknown>>,
+  done: ResultDone,
+): CancelRun | undefined => {
+  const planned = planEvent(engine, event, fields);
+  if (!isPlan(planned)) {
+    done(planned);
+    return undefined;
+  }
+  return runEvent(engine, planned, fields, done);
 };

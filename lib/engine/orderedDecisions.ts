@@ -52,9 +52,52 @@ export const orderedDecisions =
         if (sourceDone) subscriber.complete();
       };
 
+      // The inline lane: one preallocated callback for the common case of a decision taken while nothing
+      // earlier waits. It allocates nothing per event; if that decision goes asynchronous, `inlineSlot`
+      // remembers its queue entry (there is at most one: later events queue behind it).
+      let deciding = false;
+      let inlineResult: HookResult | undefined;
+      let inlineSlot: Pending | undefined;
+      const inline: ResultDone = (result) => {
+        if (deciding) {
+          inlineResult = result;
+          return;
+        }
+        const slot = inlineSlot;
+        if (slot === undefined) return;
+        inlineSlot = undefined;
+        slot.result = result;
+        slot.cancel = undefined;
+        if (pending[head] === slot) flush();
+      };
+
       const subscription = source.subscribe({
         next: (value) => {
-          const idle = head === pending.length;
+          // Re-entrant values (a hook feeding the source) take the queued lane.
+          if (!deciding && inlineSlot === undefined && head === pending.length) {
+            deciding = true;
+            inlineResult = undefined;
+            let cancel: CancelRun | undefined;
+            try {
+              cancel = decideOne(value, inline, fail);
+            } catch (error) {
+              deciding = false;
+              // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
+              subscriber.error(error);
+              return;
+            }
+            deciding = false;
+            const result = inlineResult;
+            if (result !== undefined) {
+              inlineResult = undefined;
+              subscriber.next(result);
+              return;
+            }
+            const slot: Pending = { result: undefined, cancel, sync: false };
+            inlineSlot = slot;
+            pending.push(slot);
+            return;
+          }
           const slot: Pending = { result: undefined, cancel: undefined, sync: true };
           let cancel: CancelRun | undefined;
           try {
@@ -68,16 +111,10 @@ export const orderedDecisions =
               fail,
             );
           } catch (error) {
-            // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
             subscriber.error(error);
             return;
           }
           slot.sync = false;
-          // Decided synchronously with nothing earlier waiting: straight out, no queue entry.
-          if (idle && slot.result !== undefined) {
-            subscriber.next(slot.result);
-            return;
-          }
           if (slot.result === undefined) slot.cancel = cancel;
           pending.push(slot);
         },
@@ -91,6 +128,7 @@ export const orderedDecisions =
       });
 
       return () => {
+        inlineSlot = undefined;
         subscription.unsubscribe();
         for (let i = head; i < pending.length; i++) pending[i]?.cancel?.();
         pending.length = 0;

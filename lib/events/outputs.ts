@@ -4,7 +4,6 @@
  * and the rest of the output still applies (DESIGN §3 "Exit codes and stdout").
  */
 import * as t from 'io-ts';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { HookToolConfigCodec, LLMRequestCodec, LLMResponseCodec, type Agrees, type Expect } from './codecs.js';
 import type { HookToolConfig, LLMRequest, LLMResponse } from './inputs.js';
 import type { EventName } from './names.js';
@@ -80,14 +79,18 @@ const pickFields = (
   warnings: string[],
 ): Record<string, unknown> => {
   const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) {
+  // for…in over own keys and `is` rather than `decode`: no entry arrays, no Either per field (every
+  // function hook's output passes here; `decode` made `{ decision: 'allow' }` cost ~240 ns).
+  for (const key in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, key)) continue;
+    const value = source[key];
     const codec = codecs[key];
     if (codec === undefined) {
       if (keepUnknown) picked[key] = value;
       continue;
     }
     if (value === undefined) continue;
-    if (isLeft(codec.decode(value))) {
+    if (!codec.is(value)) {
       warnings.push(`field "${prefix}${key}": expected ${codec.name}, received ${describe(value)}; ignored`);
       continue;
     }

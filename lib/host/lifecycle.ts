@@ -17,7 +17,7 @@ export interface LifecycleOutcome {
   systemMessages: string[];
   /** A hook said `suppressOutput`. */
   suppressed: boolean;
-  warnings: string[];
+  warnings: readonly string[];
   hookResult: HookResult;
 }
 

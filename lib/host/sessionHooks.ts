@@ -51,7 +51,7 @@ export interface SessionEndOutcome {
   /** Absent when the hooks timed out or the event could not fire. */
   result?: HookResult;
   systemMessages: string[];
-  warnings: string[];
+  warnings: readonly string[];
 }
 
 export interface SessionEndOptions {

@@ -44,7 +44,7 @@ export const decideHooks = (options: DecideHooksOptions): OperatorFunction<HookI
   const scheduler = options.scheduler ?? asapScheduler;
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   const engine: Engine = {
-    planner: options.planner,
+    planning: { planner: options.planner },
     start: startOf(options.executor, internalFailurePolicy),
     hookConcurrency: options.hookConcurrency ?? Infinity,
     toolSelection: options.toolSelection ?? 'union',

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
 import { HookSystemDisposedError, InvalidHookError } from '../core/errors.js';
 import { asError } from '../core/guards.js';
-import type { CommandHookConfig, FunctionHook, HookResult, HookActivity } from '../core/types.js';
-import type { Engine, ResultDone } from '../engine/decideEvent.js';
+import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../core/types.js';
+import { isPlan, type Engine } from '../engine/decideEvent.js';
 import { orderedDecisions } from '../engine/orderedDecisions.js';
 import { createExecutors } from '../executors/createExecutors.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { createTrustGate } from '../trust/trustGate.js';
-import { createEventGate, type EventFail } from './eventGate.js';
+import { createEventGate } from './eventGate.js';
 import { createHookSettings } from './hookSettings.js';
 import { hookInputBuilder } from './hookInput.js';
 import type { HookSystem } from './hookSystem.js';
@@ -45,9 +45,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     observe: { records, logger: log.runner },
   });
   const engine: Engine = {
-    get planner() {
-      return settings.planner;
-    },
+    // The planner changes on reload: the engine reads it from the settings, a plain data property.
+    planning: settings,
     start: executors.start,
     hookConcurrency: options.hookConcurrency ?? Infinity,
     toolSelection: options.toolSelection ?? 'union',
@@ -57,7 +56,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     onInternalError: (error, event) => log.system.error(error.message, { event, cause: error.cause }),
     ...(isDebugLogging(root) ? { trace: engineTrace(root) } : {}),
   };
-  const gate = createEventGate(engine, () => settings.enabled);
+  const gate = createEventGate(engine, settings);
   let disposed = false;
 
   const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
@@ -77,25 +76,16 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
 
   const system: HookSystem = {
     fire: (eventName: string, fields: Record<string, unknown>) => {
-      let sync: HookResult | undefined;
-      let settle: ResultDone | undefined;
-      let fail: EventFail = () => undefined;
+      let planned: HookPlan | HookResult;
       try {
-        gate.decide(
-          resolveEvent(eventName),
-          fields,
-          (result) => (settle ? settle(result) : (sync = result)),
-          (e) => {
-            fail(e);
-          },
-        );
+        planned = gate.answer(resolveEvent(eventName), fields);
       } catch (error) {
         return Promise.reject(asError(error));
       }
-      if (sync !== undefined) return Promise.resolve(sync);
+      if (!isPlan(planned)) return Promise.resolve(planned);
+      const plan = planned;
       return new Promise<HookResult>((resolve, reject) => {
-        settle = resolve;
-        fail = reject;
+        gate.run(plan, fields, resolve, reject);
       });
     },
     fire$,

@@ -1,12 +1,15 @@
 /**
  * The way into the pipeline for every facade entry point (`fire`, `fire$`, `decide`): refuses after
  * `dispose()`, validates the fields on every path (hooks or not, enabled or not: a host's malformed event
- * fails the day it is written, not the day a user adds a hook), decides, and keeps each event that is
- * still running so that `dispose()` can cancel it and fail its caller.
+ * fails the day it is written, not the day a user adds a hook), plans, and runs — keeping each event
+ * that is still running so that `dispose()` can cancel it and fail its caller.
+ *
+ * `answer` and `run` are split so that the fast path (no hook to run) allocates no callback at all.
  */
 import { fastPathResult } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
-import { decideEvent, type Engine, type ResultDone } from '../engine/decideEvent.js';
+import type { HookPlan, HookResult } from '../core/types.js';
+import { isPlan, planEvent, runEvent, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import type { EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
@@ -15,7 +18,11 @@ import type { CancelRun } from '../executors/startRun.js';
 export type EventFail = (error: Error) => void;
 
 export interface EventGate {
-  /** Decides one event; throws for host mistakes; returns the cancel function while it runs. */
+  /** Validates and plans one event: its result when nothing is to run, else its plan. Throws for host mistakes. */
+  answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
+  /** Runs a plan from `answer`; returns the cancel function while it runs. */
+  run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
+  /** `answer`, then `run` when needed: the callback form for `fire$` and `decide`. */
   decide(event: EventName, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
   /** Refuses new events, cancels those running and fails their callers with HookSystemDisposedError. */
   close(): void;
@@ -26,30 +33,40 @@ interface Running {
   fail: EventFail;
 }
 
-export const createEventGate = (engine: Engine, isEnabled: () => boolean): EventGate => {
+export const createEventGate = (engine: Engine, switches: { readonly enabled: boolean }): EventGate => {
   const running = new Set<Running>();
   let closed = false;
+
+  const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
+    if (closed) throw new HookSystemDisposedError();
+    checkEventFields(event, fields);
+    return switches.enabled ? planEvent(engine, event, fields) : fastPathResult(event, fields);
+  };
+
+  const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
+    let tracked: Running | undefined;
+    const cancel = runEvent(engine, plan, fields, (result) => {
+      if (tracked !== undefined) running.delete(tracked);
+      done(result);
+    });
+    if (cancel === undefined) return undefined;
+    const entry: Running = { cancel, fail };
+    tracked = entry;
+    running.add(entry);
+    return () => {
+      running.delete(entry);
+      cancel();
+    };
+  };
+
   return {
+    answer,
+    run,
     decide: (event, fields, done, fail) => {
-      if (closed) throw new HookSystemDisposedError();
-      checkEventFields(event, fields);
-      if (!isEnabled()) {
-        done(fastPathResult(event, fields));
-        return undefined;
-      }
-      let tracked: Running | undefined;
-      const cancel = decideEvent(engine, event, fields, (result) => {
-        if (tracked !== undefined) running.delete(tracked);
-        done(result);
-      });
-      if (cancel === undefined) return undefined;
-      const entry: Running = { cancel, fail };
-      tracked = entry;
-      running.add(entry);
-      return () => {
-        running.delete(entry);
-        cancel();
-      };
+      const planned = answer(event, fields);
+      if (isPlan(planned)) return run(planned, fields, done, fail);
+      done(planned);
+      return undefined;
     },
     close: () => {
       closed = true;

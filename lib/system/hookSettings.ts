@@ -10,6 +10,7 @@ import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
 import type { SettingsSource } from './options.js';
 
+/** Plain data properties (no getters): the pipeline reads `planner` and `enabled` on every event. */
 export interface HookSettings {
   readonly registry: HookRegistry;
   readonly planner: HookPlanner;
@@ -25,17 +26,25 @@ export const createHookSettings = (
   enabledOverride: boolean | undefined,
   logger: Logger,
 ): HookSettings => {
-  const registry = new HookRegistry();
   let current = source;
-  let planner = new HookPlanner(registry);
-  let enabled = enabledOverride ?? true;
-  let problems: readonly ConfigProblem[] = [];
+  const registry = new HookRegistry();
+  const state: { -readonly [K in keyof HookSettings]: HookSettings[K] } = {
+    registry,
+    planner: new HookPlanner(registry),
+    enabled: enabledOverride ?? true,
+    problems: [],
+    reload: async (settings) => {
+      if (settings !== undefined) current = settings;
+      return apply(current === undefined ? undefined : await loadSettings(current));
+    },
+  };
 
   const apply = (loaded: LoadedSettings | undefined): readonly ConfigProblem[] => {
     registry.setConfigured(loaded?.entries ?? []);
-    planner = new HookPlanner(registry, loaded?.disabled ?? new Set());
-    enabled = enabledOverride ?? loaded?.enabled ?? true;
-    problems = loaded?.problems ?? [];
+    state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set());
+    state.enabled = enabledOverride ?? loaded?.enabled ?? true;
+    const problems = loaded?.problems ?? [];
+    state.problems = problems;
     for (const problem of problems) {
       if (problem.severity === 'error') logger.warn(formatProblem(problem));
       else logger.debug(formatProblem(problem));
@@ -43,21 +52,5 @@ export const createHookSettings = (
     return problems;
   };
   apply(current === undefined ? undefined : loadSettingsSync(current));
-
-  return {
-    registry,
-    get planner() {
-      return planner;
-    },
-    get enabled() {
-      return enabled;
-    },
-    get problems() {
-      return problems;
-    },
-    reload: async (settings) => {
-      if (settings !== undefined) current = settings;
-      return apply(current === undefined ? undefined : await loadSettings(current));
-    },
-  };
+  return state;
 };

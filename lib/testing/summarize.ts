@@ -17,8 +17,8 @@ export interface ResultSummary {
   /** Present only when true. */
   suppressOutput?: true;
   /** Present only when there are warnings. */
-  warnings?: string[];
-  toolConfig?: Required<HookToolConfig>;
+  warnings?: readonly string[];
+  toolConfig?: HookResult['toolConfig'];
   /** `name:outcome` per planned hook, in plan order. */
   outcomes: string[];
   /** Present only with `{ timing: true }`. */

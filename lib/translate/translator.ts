@@ -6,8 +6,8 @@ import type { LLMRequest, LLMResponse, ToolMode } from '../events/inputs.js';
 
 /** The tool restriction a BeforeToolSelection decision applies (DESIGN §2 `toolConfig`). */
 export interface ToolSelection {
-  mode: ToolMode;
-  allowedFunctionNames: string[];
+  readonly mode: ToolMode;
+  readonly allowedFunctionNames: readonly string[];
 }
 
 export interface LLMTranslator<Req, Res> {

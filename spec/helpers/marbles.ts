@@ -145,9 +145,11 @@ export const brief = (result: HookResult) => ({
   durationMs: result.durationMs,
 });
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** A HookResult without its timing, for comparisons across schedules. */
 export const withoutTiming = (result: HookResult) => {
-  const rest: Partial<HookResult> = { ...result };
+  const rest: Partial<Mutable<HookResult>> = { ...result };
   delete rest.durationMs;
   delete rest.aggregated;
   const json: Partial<ReturnType<HookResult['aggregated']['toJSON']>> = result.aggregated.toJSON();
