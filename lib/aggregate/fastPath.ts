@@ -25,16 +25,7 @@ const TEMPLATES = new Map<EventName, HookResult>(
 
 /** A fresh result with the fields every result has, as a no-hook event has them. */
 const passThrough = (template: HookResult): Mutable<HookResult> =>
-  new ResultRecord(
-    template.event,
-    false,
-    false,
-    false,
-    template.warnings,
-    template.hooks,
-    true,
-    0,
-  ) as Mutable<HookResult>;
+  new ResultRecord(template.event, false, false, false, template.warnings, template.hooks, true, 0);
 
 /** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
 export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult => {

@@ -3,8 +3,7 @@
  */
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import type { HookOutput } from '../events/outputs.js';
-import { assignFields, mergeFields } from '../rules/mergeFields.js';
+import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 import type { HookResult, HookRun, NormalizedDecision } from '../core/types.js';
 import type { EventSummary } from './monoids.js';

@@ -5,7 +5,7 @@
  * and a getter in a literal 0.6 µs; a prototype getter costs nothing until read. `toJSON` puts the view in
  * JSON, where `--json` and the message bus expect it.
  */
-import type { HookResult, HookRun, NormalizedDecision } from '../core/types.js';
+import type { HookResult, NormalizedDecision } from '../core/types.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutput } from '../events/outputs.js';
 import { assignFields } from '../rules/mergeFields.js';
@@ -85,7 +85,7 @@ export class ResultRecord {
   get aggregated(): AggregatedHookResult {
     const known = AGGREGATED.get(this);
     if (known !== undefined) return known;
-    const view = aggregatedOf(this as unknown as HookResult);
+    const view = aggregatedOf(this);
     AGGREGATED.set(this, view);
     return view;
   }

@@ -5,5 +5,5 @@ export { SettingsError, assertNoSettingsErrors, formatProblem } from './problems
 export type { ConfigProblem } from './problems.js';
 export { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
 export type { JsonDocument, JsonPosition } from './jsonLocate.js';
-export { MAX_TIMEOUT_MS } from './schema.js';
+export { MAX_TIMEOUT_MS } from '../core/limits.js';
 export type { LoadedEntry } from './readSettings.js';

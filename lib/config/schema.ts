@@ -6,6 +6,7 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { MAX_TIMEOUT_MS } from '../core/limits.js';
 import { joinPointer } from './jsonLocate.js';
 import { describeReceived } from './problems.js';
 import type { ProblemSink } from './problemSink.js';
@@ -18,9 +19,6 @@ const refine = <A>(base: t.Type<A>, accept: (value: A) => boolean, name: string)
     (input, context) => (base.is(input) && accept(input) ? t.success(input) : t.failure(input, context)),
     t.identity,
   );
-
-/** setTimeout overflows above 2^31-1 ms (FACTS: `3e9` fires after 13 ms); 0 would mean "no timeout". */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export const JsonObject = refine(t.UnknownRecord, () => true, 'an object');
 export const Flag = refine(t.boolean, () => true, 'true or false');

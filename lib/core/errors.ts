@@ -14,9 +14,6 @@ export class HookstreamError extends Error {
   static {
     nameErrorClass(this, 'HookstreamError');
   }
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
 }
 
 /** The event name is neither a canonical name nor a known alias. */

@@ -95,27 +95,27 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     const verdict =
       report.aborted && !report.timedOut
         ? { outcome: 'canceled' as const, message: cancelMessage(hook, signal), outputWarnings: [] }
-        : interpretCommandRun(hook.name, hook.event, {
-            ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
-            ...(report.signal !== undefined ? { signal: report.signal } : {}),
-            stdout: stdout.text,
-            stderr: stderr.text,
-            timedOut: report.timedOut,
-            timeoutMs,
-            ...(report.stdoutOverflow ? { stdoutTruncatedAt: maxOutputBytes } : {}),
-            ...(report.spawnError !== undefined ? { spawnError: report.spawnError } : {}),
-          });
+        : interpretCommandRun(hook.name, hook.event, processFacts(report, stdout.text, stderr.text, timeoutMs));
     const outputWarnings = [...warnings, ...verdict.outputWarnings];
-    return {
-      outcome: verdict.outcome,
-      ...(report.exitCode !== undefined ? { exitCode: report.exitCode } : {}),
-      ...(report.signal !== undefined ? { signal: report.signal } : {}),
-      ...('output' in verdict && verdict.output !== undefined ? { output: verdict.output } : {}),
-      ...(verdict.message !== undefined ? { message: verdict.message } : {}),
-      ...(outputWarnings.length > 0 ? { outputWarnings } : {}),
-      stdout: clipForRecord(stdout.text),
-      stderr: clipForRecord(stderr.text),
-    };
+    const fields: Omit<HookRun, 'name' | 'source' | 'command' | 'durationMs'> = { outcome: verdict.outcome };
+    if (report.exitCode !== undefined) fields.exitCode = report.exitCode;
+    if (report.signal !== undefined) fields.signal = report.signal;
+    if ('output' in verdict && verdict.output !== undefined) fields.output = verdict.output;
+    if (verdict.message !== undefined) fields.message = verdict.message;
+    if (outputWarnings.length > 0) fields.outputWarnings = outputWarnings;
+    fields.stdout = clipForRecord(stdout.text);
+    fields.stderr = clipForRecord(stderr.text);
+    return fields;
+  };
+
+  /** What the process did, in the exit-code protocol's terms. */
+  const processFacts = (report: ProcessReport, stdout: string, stderr: string, timeoutMs: number) => {
+    const facts: Parameters<typeof interpretCommandRun>[2] = { stdout, stderr, timedOut: report.timedOut, timeoutMs };
+    if (report.exitCode !== undefined) facts.exitCode = report.exitCode;
+    if (report.signal !== undefined) facts.signal = report.signal;
+    if (report.stdoutOverflow) facts.stdoutTruncatedAt = maxOutputBytes;
+    if (report.spawnError !== undefined) facts.spawnError = report.spawnError;
+    return facts;
   };
 
   /** One run, start to record; `track` gets the promise that the process group is gone. */

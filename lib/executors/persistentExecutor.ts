@@ -75,10 +75,10 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
   const execute: HookExecutor = (hook, input) =>
     new Observable<HookRun>((subscriber) => {
       const definition = hook.definition;
-      const base = { name: hook.name, source: hook.origin.source };
       if (definition.type !== 'command') {
         subscriber.next({
-          ...base,
+          name: hook.name,
+          source: hook.origin.source,
           outcome: 'failed',
           durationMs: 0,
           message: `Hook "${hook.name}" is not a command hook`,
@@ -89,7 +89,10 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
       const invocation = resolveInvocation(definition);
       const emit = (fields: ReplyFields, durationMs: number): void => {
         if (subscriber.closed) return;
-        const run: HookRun = { ...base, command: invocation.display, durationMs, ...fields };
+        const run: HookRun = Object.assign(
+          { name: hook.name, source: hook.origin.source, command: invocation.display, durationMs },
+          fields,
+        );
         subscriber.next(run);
         subscriber.complete();
       };

@@ -28,6 +28,8 @@ export interface EventGate {
   close(): void;
 }
 
+const noCancel: CancelRun = () => undefined;
+
 interface Running {
   cancel: CancelRun;
   fail: EventFail;
@@ -44,14 +46,13 @@ export const createEventGate = (engine: Engine, switches: { readonly enabled: bo
   };
 
   const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
-    let tracked: Running | undefined;
+    const entry: Running = { cancel: noCancel, fail };
     const cancel = runEvent(engine, plan, fields, (result) => {
-      if (tracked !== undefined) running.delete(tracked);
+      running.delete(entry);
       done(result);
     });
     if (cancel === undefined) return undefined;
-    const entry: Running = { cancel, fail };
-    tracked = entry;
+    entry.cancel = cancel;
     running.add(entry);
     return () => {
       running.delete(entry);

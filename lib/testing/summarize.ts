@@ -2,7 +2,6 @@
  * A readable digest of a HookResult for marble values and snapshots: the decision and messages, and one
  * `name:outcome` line per hook — no class instances, no timings unless asked for.
  */
-import type { HookToolConfig } from '../events/inputs.js';
 import type { HookResult, NormalizedDecision } from '../core/types.js';
 
 export interface ResultSummary {
