@@ -1,72 +1,112 @@
 /**
- * Engine overhead: the no-hook fast path and an event with one function hook, in events per second,
- * side by side with a plain loop doing the same lookup (a Map from event name to hooks).
+ * `fire()` against a bare awaited async call in the same run — the baseline of issue 9's targets, the least
+ * a host pays to call something through an async seam: one in-process function hook, an event with no hook,
+ * and 20 regex matchers that all miss. Each contender awaits one `fire()` per call, as a host does.
  */
+import { tmpdir } from 'node:os';
 import { createHookSystem } from '../dist/lib/index.js';
-import { interleave, round3 } from './measure.js';
+import { interleave, micros, perSecond, round3, scaled } from './measure.js';
 
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a', content: 'x' } };
 
 /** Where each contender's answer goes, so that no work can be optimised away. */
 export let lastResult: unknown;
 
-export const benchEngine = async (): Promise<Record<string, unknown>> => {
-  const none = createHookSystem({ projectDir: '/tmp' });
-  const one = createHookSystem({ projectDir: '/tmp' });
-  one.register('BeforeTool', { type: 'function', name: 'allow', run: () => ({ decision: 'allow' }) });
+/** The baseline: `await f(x)` where f is an async function returning an object. */
+const bareAsync = async (input: typeof fields): Promise<object> => ({ decision: 'allow', input });
 
-  // The baseline: what a host would write by hand — look the event up, return a fixed answer.
-  const table = new Map<string, ((input: unknown) => unknown)[]>([['AfterTool', [() => ({})]]]);
-  const EMPTY = { blocked: false };
-  const plainLookup = (event: string, input: unknown): unknown => {
-    const list = table.get(event);
-    if (list === undefined) return EMPTY;
-    return list.map((hook) => hook(input));
+export interface EngineFigures {
+  description: string;
+  microsecondsPerEvent: {
+    bareAsync: number;
+    fireNoHook: number;
+    fireOneFunctionHook: number;
+    fireTwentyMatchersMiss: number;
   };
-  const plainAsync = async (event: string, input: unknown): Promise<unknown> => plainLookup(event, input);
-  const oneTable = new Map([['BeforeTool', [(input: unknown) => ({ decision: 'allow', input })]]]);
-  const plainOneHook = async (input: unknown): Promise<unknown> => {
-    const list = oneTable.get('BeforeTool') ?? [];
-    const outputs = await Promise.all(list.map(async (hook) => hook(input)));
-    return { blocked: outputs.some((o) => (o as { decision: string }).decision === 'block') };
+  eventsPerSecond: {
+    bareAsync: number;
+    fireNoHook: number;
+    fireOneFunctionHook: number;
+    fireTwentyMatchersMiss: number;
   };
+  /** Each `fire()` contender's time over the bare async call's, from unrounded medians. */
+  vsBareAsync: { fireNoHook: number; fireOneFunctionHook: number; fireTwentyMatchersMiss: number };
+}
 
-  const perCall = await interleave(
-    {
-      plainLookupSync: () => {
-        lastResult = plainLookup('BeforeTool', fields);
-      },
-      plainLookupAsync: async () => {
-        lastResult = await plainAsync('BeforeTool', fields);
-      },
-      fastPath: async () => {
-        lastResult = await none.fire('BeforeTool', fields);
-      },
-      plainOneHook: async () => {
-        lastResult = await plainOneHook(fields);
-      },
-      oneFunctionHook: async () => {
-        lastResult = await one.fire('BeforeTool', fields);
-      },
+export const benchEngine = async (): Promise<EngineFigures> => {
+  let functionHookRuns = 0;
+  let missedHookRuns = 0;
+  // A hook on another event, so that "no hook" means none for this event rather than an empty registry.
+  const noHook = createHookSystem({ projectDir: tmpdir() });
+  noHook.register('AfterTool', { type: 'function', name: 'elsewhere', run: () => undefined });
+  const oneHook = createHookSystem({ projectDir: tmpdir() });
+  oneHook.register('BeforeTool', {
+    type: 'function',
+    name: 'allow',
+    run: () => {
+      functionHookRuns++;
+      return { decision: 'allow' };
     },
-    { rounds: 15, batch: 20_000 },
-  );
-  await Promise.all([none.dispose(), one.dispose()]);
-  const eps = (ms: number | undefined): number => Math.round(1000 / (ms ?? Infinity));
-  return {
-    description: 'events per second (median of 15 interleaved rounds of 20 000 events each)',
-    eventsPerSecond: {
-      plainLookupSync: eps(perCall.plainLookupSync),
-      plainLookupAsync: eps(perCall.plainLookupAsync),
-      hookstreamFastPath: eps(perCall.fastPath),
-      plainOneHookAsync: eps(perCall.plainOneHook),
-      hookstreamOneFunctionHook: eps(perCall.oneFunctionHook),
-    },
-    ratios: {
-      fastPathVsPlainAsyncLookup: round3((perCall.fastPath ?? 0) / (perCall.plainLookupAsync ?? 1)),
-      fastPathVsPlainSyncLookup: round3((perCall.fastPath ?? 0) / (perCall.plainLookupSync ?? 1)),
-      oneFunctionHookVsPlainOneHook: round3((perCall.oneFunctionHook ?? 0) / (perCall.plainOneHook ?? 1)),
-    },
-    microsecondsPerEvent: Object.fromEntries(Object.entries(perCall).map(([k, v]) => [k, round3(v * 1000)])),
-  };
+  });
+  // One tool name throughout: the steady state of an agent that calls a handful of tools, each plan memoised.
+  const twentyMatchers = createHookSystem({ projectDir: tmpdir() });
+  for (let i = 0; i < 20; i++) {
+    const run = (): undefined => {
+      missedHookRuns++;
+    };
+    twentyMatchers.register(
+      'BeforeTool',
+      { type: 'function', name: `tool-${i}`, run },
+      { matcher: `^tool_${i}_(read|write)$` },
+    );
+  }
+  try {
+    const perCall = await interleave(
+      {
+        bareAsync: async () => {
+          lastResult = await bareAsync(fields);
+        },
+        fireNoHook: async () => {
+          lastResult = await noHook.fire('BeforeTool', fields);
+        },
+        fireOneFunctionHook: async () => {
+          lastResult = await oneHook.fire('BeforeTool', fields);
+        },
+        fireTwentyMatchersMiss: async () => {
+          lastResult = await twentyMatchers.fire('BeforeTool', fields);
+        },
+      },
+      { rounds: scaled(15, 3), batch: scaled(20_000) },
+    );
+    // The figures must measure what they claim: the function hook ran, no matcher matched.
+    if (functionHookRuns === 0 || missedHookRuns > 0) {
+      throw new Error(
+        `engine bench is wrong: function hook ran ${functionHookRuns}×, missing matchers ${missedHookRuns}×`,
+      );
+    }
+    const us = {
+      bareAsync: micros(perCall.bareAsync),
+      fireNoHook: micros(perCall.fireNoHook),
+      fireOneFunctionHook: micros(perCall.fireOneFunctionHook),
+      fireTwentyMatchersMiss: micros(perCall.fireTwentyMatchersMiss),
+    };
+    const vsBare = (name: string): number => round3((perCall[name] ?? NaN) / (perCall.bareAsync ?? NaN));
+    return {
+      description: `median of ${scaled(15, 3)} interleaved rounds of ${scaled(20_000)} awaited calls each`,
+      microsecondsPerEvent: us,
+      eventsPerSecond: {
+        bareAsync: perSecond(perCall.bareAsync),
+        fireNoHook: perSecond(perCall.fireNoHook),
+        fireOneFunctionHook: perSecond(perCall.fireOneFunctionHook),
+        fireTwentyMatchersMiss: perSecond(perCall.fireTwentyMatchersMiss),
+      },
+      vsBareAsync: {
+        fireNoHook: vsBare('fireNoHook'),
+        fireOneFunctionHook: vsBare('fireOneFunctionHook'),
+        fireTwentyMatchersMiss: vsBare('fireTwentyMatchersMiss'),
+      },
+    };
+  } finally {
+    await Promise.all([noHook.dispose(), oneHook.dispose(), twentyMatchers.dispose()]);
+  }
 };

@@ -33,3 +33,19 @@ export const interleave = async (
 };
 
 export const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+
+/**
+ * `--quick` (or `BENCH_QUICK=1`, which is how the memory child learns it): a smoke run doing a tenth of
+ * the work, to check that the bench runs while the shared machine is busy. Its figures prove nothing.
+ */
+export const isQuick = (): boolean => process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+
+/** A round or batch count, cut about tenfold in a quick run but never below `floor`. */
+export const scaled = (full: number, floor = 1): number => (isQuick() ? Math.max(floor, Math.round(full / 10)) : full);
+
+/** Milliseconds per call (what `interleave` returns) to microseconds per event, three decimals. */
+export const micros = (ms: number | undefined, eventsPerCall = 1): number =>
+  round3(((ms ?? NaN) * 1000) / eventsPerCall);
+
+/** Milliseconds per event (unrounded, as `interleave` returns them) to whole events per second. */
+export const perSecond = (ms: number | undefined): number => Math.round(1000 / (ms ?? NaN));

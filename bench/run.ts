@@ -1,24 +1,56 @@
 /**
- * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get) in one process and writes the figures to bench/results.json.
- * Pass names to run a subset: `npm run bench -- engine`.
+ * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get), writes the
+ * figures and the issue 9 target rows to bench/results.json, and prints the README's performance table.
+ * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn).
+ * `--quick` cuts rounds and batches about tenfold to check that the bench works on a busy machine; its figures
+ * go to bench/results.quick.json instead, so that they cannot be committed as the measured ones.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
+import { isQuick } from './measure.js';
+import { benchMemory } from './memory.bench.js';
+import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
+import { type BenchResults, RESULTS, renderBlock } from './table.js';
 
-const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = { engine: benchEngine, spawn: benchSpawn };
+const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
+const wanted = (name: (typeof NAMES)[number]): boolean => requested.length === 0 || requested.includes(name);
 
-const selected = process.argv.slice(2).filter((name) => name in BENCHES);
-const results: Record<string, unknown> = {
-  measuredAt: new Date().toISOString(),
-  machine: { node: process.version, cpus: os.cpus().length, model: os.cpus()[0]?.model, platform: process.platform },
+/** Runs one bench and echoes its figures on stderr as they arrive, the table being stdout's. */
+const section = async <T>(name: string, bench: () => Promise<T>): Promise<T> => {
+  process.stderr.write(`bench ${name}${isQuick() ? ' (quick)' : ''}…\n`);
+  const figures = await bench();
+  process.stderr.write(`${JSON.stringify(figures, null, 2)}\n`);
+  return figures;
 };
-for (const name of selected.length > 0 ? selected : Object.keys(BENCHES)) {
-  process.stderr.write(`bench ${name}…\n`);
-  results[name] = await (BENCHES[name] as () => Promise<Record<string, unknown>>)();
-  process.stderr.write(`${JSON.stringify(results[name], null, 2)}\n`);
-}
-const path = new URL('./results.json', import.meta.url);
+
+const measuredAt = new Date().toISOString();
+const sections: Sections = {};
+if (wanted('engine')) sections.engine = await section('engine', benchEngine);
+if (wanted('decide')) sections.decide = await section('decide', benchDecide);
+if (wanted('memory')) sections.memory = await section('memory', benchMemory);
+if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
+
+const cpus = os.cpus();
+const results: BenchResults = {
+  measuredAt,
+  quick: isQuick(),
+  machine: { node: process.version, cpus: cpus.length, model: cpus[0]?.model, platform: process.platform },
+  targets: targetRows(sections),
+  comparisons: spawnRows(sections.spawn),
+  engine: sections.engine,
+  decide: sections.decide,
+  memory: sections.memory,
+  spawn: sections.spawn,
+};
+const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
-process.stderr.write(`figures written to bench/results.json\n`);
+process.stderr.write(`figures written to ${path}\n`);
+const missed = results.targets.filter((row) => !row.met).map((row) => row.id);
+process.stderr.write(missed.length === 0 ? 'every target met\n' : `targets missed: ${missed.join(', ')}\n`);
+process.stdout.write(`${await renderBlock(results)}\n`);

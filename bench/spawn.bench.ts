@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createHookSystem } from '../dist/lib/index.js';
-import { interleave, round3 } from './measure.js';
+import { interleave, round3, scaled } from './measure.js';
 
 const SCRIPT = 'cat >/dev/null; echo "{}"';
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
@@ -52,7 +52,7 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
           await execForm.fire('BeforeTool', fields);
         },
       },
-      { rounds: 15, batch: 8 },
+      { rounds: scaled(15, 3), batch: scaled(8, 2) },
     );
     const fan = await interleave(
       {
@@ -63,7 +63,7 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
           await fanOut.fire('BeforeTool', fields);
         },
       },
-      { rounds: 9, batch: 3 },
+      { rounds: scaled(9, 3), batch: scaled(3, 1) },
     );
     const ms = (name: string): number => round3(latency[name] ?? 0);
     return {
@@ -101,7 +101,7 @@ export const benchPersistentVsSpawnNode = async (): Promise<Record<string, unkno
           await persistent.fire('BeforeTool', fields);
         },
       },
-      { rounds: 11, batch: 4 },
+      { rounds: scaled(11, 3), batch: scaled(4, 1) },
     );
     const spawnNodeMs = round3(perEvent.spawnNode ?? 0);
     const persistentNodeMs = round3(perEvent.persistentNode ?? 0);
