@@ -12,6 +12,7 @@ import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
+import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 
 interface ListOptions extends SharedOptions {
   event?: string;
@@ -19,9 +20,6 @@ interface ListOptions extends SharedOptions {
 }
 
 type Entry = LoadedSettings['entries'][number];
-
-/** DESIGN §3: a command hook without its own `timeout` gets 60 s. */
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** One hook as listed (also the `--json` shape). */
 export interface ListedHook {

@@ -18,6 +18,15 @@ import { stat } from 'node:fs/promises';
 import { Observable } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import type { CommandHookConfig, HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import {
+  DEFAULT_FORCE_KILL_AFTER_MS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_PROCESS_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  isValidTimeoutMs,
+  MAX_TIMEOUT_MS,
+  positiveOr,
+} from '../core/limits.js';
 import { interpretCommandRun } from '../protocol/commandProtocol.js';
 import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
 import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
@@ -48,22 +57,14 @@ export interface CommandExecutor {
   readonly live: number;
 }
 
-const MAX_TIMER_MS = 2_147_483_647;
 const DISPOSED = 'executor disposed';
-
-// Timers overflow past 2^31-1 ms (a 3e9 timeout fires after 13 ms) and 0 means none: fall back.
-const validTimeout = (value: number | undefined): value is number =>
-  value !== undefined && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS;
-
-const positive = (value: number | undefined, fallback: number): number =>
-  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 
 /** Creates the executor; every process it starts is tracked until gone. */
 export const createCommandExecutor = (options: CommandExecutorOptions): CommandExecutor => {
-  const maxConcurrent = Math.floor(positive(options.processConcurrency, 16));
-  const defaultTimeoutMs = validTimeout(options.defaultTimeoutMs) ? options.defaultTimeoutMs : 60_000;
-  const killGraceMs = Math.min(positive(options.forceKillAfterMs, 5_000), MAX_TIMER_MS);
-  const maxOutputBytes = Math.floor(positive(options.maxOutputBytes, 1024 * 1024));
+  const maxConcurrent = Math.floor(positiveOr(options.processConcurrency, DEFAULT_PROCESS_CONCURRENCY));
+  const defaultTimeoutMs = isValidTimeoutMs(options.defaultTimeoutMs) ? options.defaultTimeoutMs : DEFAULT_TIMEOUT_MS;
+  const killGraceMs = Math.min(positiveOr(options.forceKillAfterMs, DEFAULT_FORCE_KILL_AFTER_MS), MAX_TIMEOUT_MS);
+  const maxOutputBytes = Math.floor(positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES));
   const semaphore = createSemaphore(maxConcurrent);
   const controllers = new Set<AbortController>();
   const lifecycles = new Set<Promise<void>>();
@@ -147,7 +148,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       return record({ outcome: 'failed', message: `Hook "${hook.name}" could not start: ${fdProblem}` });
     }
     const runId = randomUUID();
-    const timeoutMs = validTimeout(definition.timeout) ? definition.timeout : defaultTimeoutMs;
+    const timeoutMs = isValidTimeoutMs(definition.timeout) ? definition.timeout : defaultTimeoutMs;
     started = performance.now();
     const child = superviseProcess({
       file: invocation.file,

@@ -21,6 +21,14 @@
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import type { HookExecutor, HookRun } from '../core/types.js';
+import {
+  DEFAULT_FORCE_KILL_AFTER_MS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  isValidTimeoutMs,
+  MAX_TIMEOUT_MS,
+  positiveOr,
+} from '../core/limits.js';
 import type { CommandExecutor, CommandExecutorOptions } from './commandExecutor.js';
 import { createCrashGuard } from '../process/crashGuard.js';
 import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
@@ -38,21 +46,13 @@ export interface PersistentExecutorOptions extends CommandExecutorOptions {
 /** Same shape as the command executor: `execute`, `dispose()`, `live` (worker groups alive). */
 export type PersistentExecutor = CommandExecutor;
 
-const MAX_TIMER_MS = 2_147_483_647;
-
-const validTimeout = (value: number | undefined): value is number =>
-  value !== undefined && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS;
-
-const positive = (value: number | undefined, fallback: number): number =>
-  value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
-
 /** Creates the executor; workers start on demand and live until `dispose()` (or host exit). */
 export const createPersistentExecutor = (options: PersistentExecutorOptions): PersistentExecutor => {
-  const defaultTimeoutMs = validTimeout(options.defaultTimeoutMs) ? options.defaultTimeoutMs : 60_000;
-  const killGraceMs = Math.min(positive(options.forceKillAfterMs, 5_000), MAX_TIMER_MS);
-  const maxOutputBytes = Math.floor(positive(options.maxOutputBytes, 1024 * 1024));
-  const crashLimit = Math.floor(positive(options.crashLimit, 3));
-  const crashWindowMs = Math.min(positive(options.crashWindowMs, 60_000), MAX_TIMER_MS);
+  const defaultTimeoutMs = isValidTimeoutMs(options.defaultTimeoutMs) ? options.defaultTimeoutMs : DEFAULT_TIMEOUT_MS;
+  const killGraceMs = Math.min(positiveOr(options.forceKillAfterMs, DEFAULT_FORCE_KILL_AFTER_MS), MAX_TIMEOUT_MS);
+  const maxOutputBytes = Math.floor(positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES));
+  const crashLimit = Math.floor(positiveOr(options.crashLimit, 3));
+  const crashWindowMs = Math.min(positiveOr(options.crashWindowMs, 60_000), MAX_TIMEOUT_MS);
   const slots = new Map<string, WorkerSlot>();
   let live = 0;
   let disposed = false;
@@ -100,7 +100,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
         emit({ outcome: 'failed', message: `Hook "${hook.name}" cannot run: executor disposed` }, 0);
         return undefined;
       }
-      const timeoutMs = validTimeout(definition.timeout) ? definition.timeout : defaultTimeoutMs;
+      const timeoutMs = isValidTimeoutMs(definition.timeout) ? definition.timeout : defaultTimeoutMs;
       const context = { name: hook.name, event: hook.event, timeoutMs, maxOutputBytes, crashLimit, crashWindowMs };
       const request: WorkerRequest = {
         line: `${JSON.stringify(input)}\n`,

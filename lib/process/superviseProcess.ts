@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { findEscapees } from './escapees.js';
 import { groupAlive, processAlive, registerGroup, signalGroup, signalProcess } from './processGroups.js';
 import { errorText } from '../core/guards.js';
+import { MAX_TIMEOUT_MS } from '../core/limits.js';
 
 export interface SuperviseOptions {
   file: string;
@@ -53,7 +54,6 @@ export const DRAIN_MS = 250;
 /** The hard deadline comes this long after SIGKILL was due. */
 export const HARD_DEADLINE_SLACK_MS = 1000;
 const POLL_MS = 25;
-const MAX_DELAY_MS = 2_147_483_647;
 const EMPTY = new Uint8Array(0);
 const ignore = (): void => undefined;
 
@@ -140,7 +140,7 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
         timers.delete(timer);
         action();
       },
-      Math.min(ms, MAX_DELAY_MS),
+      Math.min(ms, MAX_TIMEOUT_MS),
     );
     timers.add(timer);
   };
