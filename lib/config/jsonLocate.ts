@@ -32,12 +32,9 @@ export class JsonSyntaxError extends HookstreamError {
   }
 }
 
-/** RFC 6901 escaping of one reference token. */
-export const escapePointerToken = (token: string | number): string =>
-  String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+import { joinPointer } from '../core/messages.js';
 
-export const joinPointer = (pointer: string, ...tokens: (string | number)[]): string =>
-  pointer + tokens.map((token) => '/' + escapePointerToken(token)).join('');
+export { escapePointerToken, joinPointer } from '../core/messages.js';
 
 const parentPointer = (pointer: string): string => pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
 

@@ -51,17 +51,4 @@ export function assertNoSettingsErrors(problems: readonly ConfigProblem[]): void
   if (problems.some((problem) => problem.severity === 'error')) throw new SettingsError([...problems]);
 }
 
-const MAX_RECEIVED = 80;
-
-/** A value as it appears in a message: JSON, shortened; `undefined` for a missing value. */
-export function describeReceived(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    // undefined for functions and symbols, which settings parsed from JSON never hold.
-    text = JSON.stringify(value) ?? `a ${typeof value}`;
-  } catch {
-    text = typeof value === 'bigint' ? `${value}n` : 'an unserialisable value';
-  }
-  return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
-}
+export { describeReceived } from '../core/messages.js';

@@ -5,7 +5,7 @@
 import type { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
 import type { HookInput, HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
-import type { HookDecision, HookOutput } from '../events/outputs.js';
+import type { HookDecision, HookOutput, NormalizedDecision } from '../events/outputs.js';
 
 /** Where a hook came from; also its priority, highest first (DESIGN §3 "Planning"). */
 export const HOOK_SOURCES = ['runtime', 'project', 'user', 'system', 'extension'] as const;
@@ -132,7 +132,7 @@ export type HookActivity =
   | { type: 'start'; event: EventName; eventId: number; hook: string; source: HookSource; at: number }
   | { type: 'finish'; event: EventName; eventId: number; hook: string; source: HookSource; at: number; run: HookRun };
 
-export type NormalizedDecision = Exclude<HookDecision, 'approve'>;
+export type { NormalizedDecision } from '../events/outputs.js';
 
 /**
  * The one decision for an event (DESIGN §2 table). Every result is frozen at run time — the fast path's

@@ -5,8 +5,7 @@
  */
 import type * as t from 'io-ts';
 import { isRecord } from '../core/guards.js';
-import { joinPointer } from '../config/jsonLocate.js';
-import { describeReceived } from '../config/problems.js';
+import { describeReceived, joinPointer } from '../core/messages.js';
 
 /** What a failing value should have been, for the codecs io-ts names after their structure. */
 const EXPECTED: Readonly<Record<string, string>> = {

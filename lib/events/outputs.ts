@@ -11,6 +11,9 @@ import { isRecord } from '../core/guards.js';
 
 export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow';
 
+/** A decision as results carry it: `approve` reads as `allow`. */
+export type NormalizedDecision = Exclude<HookDecision, 'approve'>;
+
 const HookDecisionCodec = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
 // Compiles only while the codec and the public type agree.
 type _DecisionMatches = Expect<Agrees<typeof HookDecisionCodec, HookDecision>>;

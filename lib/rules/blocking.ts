@@ -4,7 +4,6 @@
  */
 import type { EventName } from '../events/names.js';
 import type { HookDecision, HookOutput } from '../events/outputs.js';
-import type { HookRun } from '../core/types.js';
 
 /**
  * The decision a hook expressed. BeforeTool also honours the compatibility field
@@ -24,5 +23,7 @@ export const isBlockingOutput = (event: EventName, output: HookOutput | undefine
 };
 
 /** Whether a run ends a sequential chain: a blocked outcome, or an output that decides to block. */
-export const isBlockingRun = (event: EventName, run: HookRun): boolean =>
-  run.outcome === 'blocked' || isBlockingOutput(event, run.output);
+export const isBlockingRun = (
+  event: EventName,
+  run: { readonly outcome: string; readonly output?: HookOutput },
+): boolean => run.outcome === 'blocked' || isBlockingOutput(event, run.output);

@@ -4,13 +4,17 @@
  * and, per event, how its modifications apply to the host's request or tool configuration.
  * Instances serialise as the plain output (`toJSON`), so JSON output never shows class internals.
  */
-import { type HookDecision, type HookOutput, type HookSpecificOutput } from '../events/outputs.js';
+import {
+  type HookDecision,
+  type HookOutput,
+  type HookSpecificOutput,
+  type NormalizedDecision,
+} from '../events/outputs.js';
 import { effectiveDecision } from '../rules/blocking.js';
 import { isRecord } from '../core/guards.js';
 import type { HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 import type { EventName } from '../events/names.js';
-import type { NormalizedDecision } from '../core/types.js';
 
 const COMMON_KEYS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason'] as const;
 
