@@ -8,12 +8,12 @@
  */
 import { HookstreamInternalError } from '../core/errors.js';
 import { errorText } from '../core/guards.js';
-import type { HookPlan, HookResult, HookRun } from '../core/types.js';
+import type { HookPlan, HookResult } from '../core/types.js';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import { fastPathResult } from '../aggregate/fastPath.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import type { CancelRun, InternalFailurePolicy, StartRun } from '../executors/startRun.js';
+import { internalRun, type CancelRun, type InternalFailurePolicy, type StartRun } from '../executors/startRun.js';
 import type { HookPlanner } from '../plan/planner.js';
 import { startPlan } from './runPlan.js';
 
@@ -58,15 +58,7 @@ const internalFailureResult = (
     cause,
   });
   engine.onInternalError?.(error, event);
-  const run: HookRun = { name: 'hookstream', source: 'runtime', outcome: 'failed', durationMs: 0 };
-  run.message = error.message;
-  run.internal = true;
-  Object.defineProperty(run, 'cause', { value: cause, enumerable: false });
-  if (engine.internalFailurePolicy === 'block') {
-    run.outcome = 'blocked';
-    run.output = { decision: 'block', reason: error.message };
-    run.strictFailure = 'failed';
-  }
+  const run = internalRun('hookstream', 'runtime', error.message, cause, engine.internalFailurePolicy);
   return assembleHookResult(event, fields, [run], { durationMs: 0, toolSelection: engine.toolSelection });
 };
 

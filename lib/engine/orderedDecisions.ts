@@ -53,77 +53,100 @@ export const orderedDecisions =
       };
 
       // The inline lane: one preallocated callback for the common case of a decision taken while nothing
-      // earlier waits. It allocates nothing per event; if that decision goes asynchronous, `inlineSlot`
-      // remembers its queue entry (there is at most one: later events queue behind it).
+      // earlier waits. It allocates nothing per event. Its queue entry, `inlineSlot`, is made only when
+      // needed: when the decision goes asynchronous, or when a value arrives re-entrantly while it is
+      // being decided (a hook feeding the source) and must queue behind it. There is at most one.
       let deciding = false;
       let inlineResult: HookResult | undefined;
       let inlineSlot: Pending | undefined;
       const inline: ResultDone = (result) => {
-        if (deciding) {
-          inlineResult = result;
+        const slot = inlineSlot;
+        if (slot === undefined) {
+          if (deciding) inlineResult = result;
           return;
         }
-        const slot = inlineSlot;
-        if (slot === undefined) return;
         inlineSlot = undefined;
         slot.result = result;
         slot.cancel = undefined;
-        if (pending[head] === slot) flush();
+        if (!deciding && pending[head] === slot) flush();
+      };
+      /** Gives the event being decided inline its place in the queue, before a re-entrant value's. */
+      const queueInline = (): void => {
+        if (inlineSlot !== undefined || !deciding) return;
+        const slot: Pending = { result: inlineResult, cancel: undefined, sync: false };
+        inlineResult = undefined;
+        pending.push(slot);
+        if (slot.result === undefined) inlineSlot = slot;
+      };
+
+      const decideInline = (value: T): void => {
+        deciding = true;
+        inlineResult = undefined;
+        let cancel: CancelRun | undefined;
+        try {
+          cancel = decideOne(value, inline, fail);
+        } catch (error) {
+          deciding = false;
+          // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
+          subscriber.error(error);
+          return;
+        }
+        deciding = false;
+        const result = inlineResult;
+        if (result !== undefined) {
+          inlineResult = undefined;
+          subscriber.next(result);
+          // The source may have completed re-entrantly while this value was being decided.
+          if (sourceDone && head === pending.length) subscriber.complete();
+        } else if (head < pending.length) {
+          // Queued while deciding (re-entrant values): wait for the answer, or emit what is ready.
+          if (inlineSlot !== undefined) inlineSlot.cancel = cancel;
+          flush();
+        } else {
+          const slot: Pending = { result: undefined, cancel, sync: false };
+          inlineSlot = slot;
+          pending.push(slot);
+        }
+      };
+
+      const decideQueued = (value: T): void => {
+        // The slot takes its place before deciding, so values pushed while deciding queue behind it.
+        const slot: Pending = { result: undefined, cancel: undefined, sync: true };
+        pending.push(slot);
+        let cancel: CancelRun | undefined;
+        try {
+          cancel = decideOne(
+            value,
+            (result) => {
+              slot.result = result;
+              slot.cancel = undefined;
+              if (!slot.sync && !deciding && pending[head] === slot) flush();
+            },
+            fail,
+          );
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        slot.sync = false;
+        if (slot.result === undefined) slot.cancel = cancel;
+        else if (!deciding && pending[head] === slot) flush();
       };
 
       const subscription = source.subscribe({
         next: (value) => {
-          // Re-entrant values (a hook feeding the source) take the queued lane.
-          if (!deciding && inlineSlot === undefined && head === pending.length) {
-            deciding = true;
-            inlineResult = undefined;
-            let cancel: CancelRun | undefined;
-            try {
-              cancel = decideOne(value, inline, fail);
-            } catch (error) {
-              deciding = false;
-              // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
-              subscriber.error(error);
-              return;
-            }
-            deciding = false;
-            const result = inlineResult;
-            if (result !== undefined) {
-              inlineResult = undefined;
-              subscriber.next(result);
-              return;
-            }
-            const slot: Pending = { result: undefined, cancel, sync: false };
-            inlineSlot = slot;
-            pending.push(slot);
-            return;
-          }
-          const slot: Pending = { result: undefined, cancel: undefined, sync: true };
-          let cancel: CancelRun | undefined;
-          try {
-            cancel = decideOne(
-              value,
-              (result) => {
-                slot.result = result;
-                slot.cancel = undefined;
-                if (!slot.sync && pending[head] === slot) flush();
-              },
-              fail,
-            );
-          } catch (error) {
-            subscriber.error(error);
-            return;
-          }
-          slot.sync = false;
-          if (slot.result === undefined) slot.cancel = cancel;
-          pending.push(slot);
+          if (deciding) {
+            queueInline();
+            decideQueued(value);
+          } else if (inlineSlot === undefined && head === pending.length) decideInline(value);
+          else decideQueued(value);
         },
         error: (error: unknown) => {
           subscriber.error(error);
         },
         complete: () => {
           sourceDone = true;
-          if (head === pending.length) subscriber.complete();
+          if (head === pending.length && !deciding) subscriber.complete();
         },
       });
 

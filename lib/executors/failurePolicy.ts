@@ -9,7 +9,7 @@
  */
 import { isHookFailure } from '../core/outcomes.js';
 import type { HookDefinition, HookRun } from '../core/types.js';
-import type { InternalFailurePolicy, StartRun } from './startRun.js';
+import { failClosed, type InternalFailurePolicy, type StartRun } from './startRun.js';
 
 /** Whether a hook's own failures block (`failurePolicy: 'block'`, the same knob for every kind of hook). */
 export const blocksOnFailure = (definition: HookDefinition): boolean => definition.failurePolicy === 'block';
@@ -39,17 +39,6 @@ export const applyFailurePolicy = (run: HookRun, strict: boolean): HookRun => {
   return blocked;
 };
 
-/** An internal failure record made to block (fail closed); its message already says what failed. */
-export const closeInternalFailure = (run: HookRun): HookRun => {
-  if (run.internal !== true || run.outcome !== 'failed') return run;
-  const blocked: HookRun = Object.assign({}, run);
-  blocked.outcome = 'blocked';
-  blocked.output = { decision: 'block', reason: run.message ?? `Hook "${run.name}": hookstream internal error` };
-  blocked.strictFailure = 'failed';
-  if ('cause' in run) Object.defineProperty(blocked, 'cause', { value: run.cause, enumerable: false });
-  return blocked;
-};
-
 /** The decorator: applies both rules to every run of `start`. */
 export const withFailurePolicy =
   (start: StartRun, internalFailurePolicy: InternalFailurePolicy): StartRun =>
@@ -59,7 +48,7 @@ export const withFailurePolicy =
       hook,
       input,
       (run) => {
-        if (run.internal === true) done(internalFailurePolicy === 'block' ? closeInternalFailure(run) : run);
+        if (run.internal === true) done(internalFailurePolicy === 'block' ? failClosed(run) : run);
         else done(strict ? applyFailurePolicy(run, true) : run);
       },
       eventId,

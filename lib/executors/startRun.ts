@@ -33,20 +33,41 @@ export interface StartableExecutor extends HookExecutor {
 /** What becomes of a failure of hookstream itself: `block` (fail closed, the default) or `allow`. */
 export type InternalFailurePolicy = 'block' | 'allow';
 
-/** The record of a run that hookstream itself could not carry out; blocks unless the policy allows. */
-export const internalFailureRun = (hook: HookEntry, error: unknown, policy: InternalFailurePolicy): HookRun => {
-  const message = `Hook "${hook.name}" could not run: hookstream internal error: ${errorText(error)}`;
-  const run: HookRun = { name: hook.name, source: hook.origin.source, outcome: 'failed', durationMs: 0, message };
+/** An internal failure record made to block (fail closed); its message already says what failed. */
+export const failClosed = (run: HookRun): HookRun => {
+  if (run.internal !== true || run.outcome !== 'failed') return run;
+  const blocked: HookRun = Object.assign({}, run);
+  blocked.outcome = 'blocked';
+  blocked.output = { decision: 'block', reason: run.message ?? `Hook "${run.name}": hookstream internal error` };
+  blocked.strictFailure = 'failed';
+  if ('cause' in run) Object.defineProperty(blocked, 'cause', { value: run.cause, enumerable: false });
+  return blocked;
+};
+
+/** The record of hookstream's own failure (not the hook's): `failed`, made to block under policy `block`. */
+export const internalRun = (
+  name: string,
+  source: HookRun['source'],
+  message: string,
+  cause: unknown,
+  policy: InternalFailurePolicy,
+): HookRun => {
+  const run: HookRun = { name, source, outcome: 'failed', durationMs: 0, message };
   run.internal = true;
   // Kept off JSON (`--json`, the message bus): an Error serialises to `{}` and a stack is not a result.
-  Object.defineProperty(run, 'cause', { value: error, enumerable: false });
-  if (policy === 'block') {
-    run.outcome = 'blocked';
-    run.output = { decision: 'block', reason: message };
-    run.strictFailure = 'failed';
-  }
-  return run;
+  Object.defineProperty(run, 'cause', { value: cause, enumerable: false });
+  return policy === 'block' ? failClosed(run) : run;
 };
+
+/** The record of a run that hookstream itself could not carry out; blocks unless the policy allows. */
+export const internalFailureRun = (hook: HookEntry, error: unknown, policy: InternalFailurePolicy): HookRun =>
+  internalRun(
+    hook.name,
+    hook.origin.source,
+    `Hook "${hook.name}" could not run: hookstream internal error: ${errorText(error)}`,
+    error,
+    policy,
+  );
 
 /** The Observable form of a callback executor: each subscription starts one run; unsubscribing cancels it. */
 export const startable = (start: StartRun): StartableExecutor => {
