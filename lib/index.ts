@@ -78,7 +78,15 @@ export type {
 
 // Settings files.
 export { loadSettings, loadSettingsSync, standardSettingsFiles, formatProblem } from './config/index.js';
-export type { ConfigProblem, FileScope, LoadedSettings, SettingsFile, SettingsInput } from './config/index.js';
+export type {
+  ConfigProblem,
+  FileScope,
+  LoadedEntry,
+  LoadedSettings,
+  LoadSettingsOptions,
+  SettingsFile,
+  SettingsInput,
+} from './config/index.js';
 
 // Lower-level pieces for hosts that compose their own pipelines.
 export { HookPlanner } from './plan/planner.js';
@@ -105,7 +113,21 @@ export {
   type PersistentExecutor,
   type PersistentExecutorOptions,
 } from './executors/persistentExecutor.js';
-export type { InternalFailurePolicy, StartableExecutor } from './executors/startRun.js';
+export type { CancelRun, InternalFailurePolicy, RunDone, StartRun, StartableExecutor } from './executors/startRun.js';
+export type { ObserveOptions } from './executors/observeExecutor.js';
+export {
+  createEntry,
+  type CreatedEntry,
+  type CreateEntryOptions,
+  type EntryDefinition,
+  type EntryDraft,
+} from './plan/createEntry.js';
+// Types that options and results name; their values live at hookstream/trust and hookstream/seed.
+export type { ApprovalRequest, TrustGate, TrustOptions } from './trust/trustGate.js';
+export type { ConfiguredHook, FingerprintSubject } from './trust/fingerprint.js';
+export type { Approval, TrustStore } from './trust/trustStore.js';
+export type { AggregatedHookResult, AggregatedHookResultJSON } from './seed/aggregatedResult.js';
+export type { DefaultHookOutput } from './seed/outputClasses.js';
 export type { Logger } from './logging/logger.js';
 
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).

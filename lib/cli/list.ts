@@ -13,6 +13,7 @@ import { createLocator, type Locate } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { hookKey } from '../plan/createEntry.js';
 
 interface ListOptions extends SharedOptions {
   event?: string;
@@ -95,10 +96,11 @@ export const listEvents = (loaded: LoadedSettings, only?: EventName, tool?: stri
       .map((entry) => {
         const disabled = loaded.disabled.has(entry.name);
         const runs = !disabled && (tool === undefined || matchesTool(entry, tool) !== false);
-        const duplicate = runs && seen.has(entry.key);
+        const key = hookKey(entry.definition);
+        const duplicate = runs && seen.has(key);
         // Without a tool, only a hook that runs on every event surely shadows a later copy.
         const shadows = tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined;
-        if (runs && shadows) seen.add(entry.key);
+        if (runs && shadows) seen.add(key);
         return listHook(entry, locate, { disabled, duplicate }, tool);
       });
     if (hooks.length === 0) return [];

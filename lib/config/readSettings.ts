@@ -5,7 +5,7 @@
  */
 import { EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
-import type { CommandHookConfig, HookSource, Matcher } from '../core/types.js';
+import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
@@ -19,9 +19,9 @@ import {
   decodeFields,
 } from './schema.js';
 import type { HookFields } from './schema.js';
-import { createEntry, entryMatcher, type EntryDraft } from '../plan/createEntry.js';
+import { createEntry, entryMatcher } from '../plan/createEntry.js';
 
-export type LoadedEntry = EntryDraft;
+export type LoadedEntry = Omit<HookEntry, 'id'>;
 
 /** What one source contributes before scopes are merged; switches it does not set stay undefined. */
 export interface SourceSettings {

@@ -5,11 +5,11 @@
 import type { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
 import type { HookInput, HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
-import type { HookDecision, HookOutput, NormalizedDecision } from '../events/outputs.js';
+import type { HookOutput, NormalizedDecision } from '../events/outputs.js';
 
 /** Where a hook came from; also its priority, highest first (DESIGN §3 "Planning"). */
-export const HOOK_SOURCES = ['runtime', 'project', 'user', 'system', 'extension'] as const;
-export type HookSource = (typeof HOOK_SOURCES)[number];
+export type HookSource = 'runtime' | 'project' | 'user' | 'system' | 'extension';
+export const HOOK_SOURCES: readonly HookSource[] = ['runtime', 'project', 'user', 'system', 'extension'];
 
 /** A shell-command hook as written in settings (functional spec §6.2 plus x-code's fields). */
 export interface CommandHookConfig {
@@ -83,8 +83,6 @@ export interface HookEntry {
   readonly sequential: boolean;
   /** Display name: the configured name, else the command, else the function name. */
   readonly name: string;
-  /** Dedup key: command plus args for command hooks, `function:<id>` for function hooks. */
-  readonly key: string;
 }
 
 /** The plan for one event: which hooks run, in plan order, and how. */

@@ -32,6 +32,7 @@ import {
 import type { CommandExecutor, CommandExecutorOptions } from './commandExecutor.js';
 import { createCrashGuard } from '../process/crashGuard.js';
 import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
+import { commandKey } from '../plan/createEntry.js';
 import { interpretReply, type ReplyFields } from '../protocol/persistentProtocol.js';
 import { checkFdHeadroom } from '../process/spawnLimiter.js';
 import { createWorkerSlot, type WorkerRequest, type WorkerSlot } from '../process/workerSlot.js';
@@ -125,7 +126,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
         },
       };
       // One worker per event and command: its HOOKSTREAM_EVENT and environment are then always right.
-      const slot = slotFor(`${hook.event}\u0000${hook.key}`);
+      const slot = slotFor(`${hook.event}\u0000${commandKey(definition)}`);
       slot.enqueue(request);
       return () => {
         slot.withdraw(request);

@@ -57,7 +57,7 @@ export const modelCallWithHooks$ = <Req, Res>(
 
 /**
  * Operator: each request becomes its `ModelCallOutcome`, in request order (calls run concurrently, up to
- * `concurrency`). A stop errors the stream with `AgentStopSignal`.
+ * `callConcurrency`). A stop errors the stream with `AgentStopSignal`.
  *
  * @example
  * request$.pipe(withModelHooks(hooks, (req) => client.chat.completions.create(req), { translator: openaiTranslator }));
@@ -65,8 +65,8 @@ export const modelCallWithHooks$ = <Req, Res>(
 export const withModelHooks = <Req, Res>(
   hooks: HookSystem,
   call: ModelCall<Req, Res>,
-  options: Omit<ModelHookOptions<Req, Res>, 'signal'> & { concurrency?: number },
+  options: Omit<ModelHookOptions<Req, Res>, 'signal'> & { callConcurrency?: number },
 ): OperatorFunction<Req, ModelCallOutcome<Req, Res>> => {
-  const { concurrency, ...rest } = options;
-  return mergeMapOrdered((request: Req) => modelCallWithHooks$(hooks, request, call, rest), concurrency);
+  const { callConcurrency, ...rest } = options;
+  return mergeMapOrdered((request: Req) => modelCallWithHooks$(hooks, request, call, rest), callConcurrency);
 };

@@ -149,8 +149,8 @@ export const toolCallWithHooks$ = (
 export const withToolHooks = (
   hooks: HookSystem,
   execute: ToolExecute,
-  options: Omit<ToolHookOptions, 'signal'> & { concurrency?: number } = {},
+  options: Omit<ToolHookOptions, 'signal'> & { callConcurrency?: number } = {},
 ): OperatorFunction<ToolCall, ToolCallOutcome> => {
-  const { concurrency, ...rest } = options;
-  return mergeMapOrdered((call: ToolCall) => toolCallWithHooks$(hooks, call, execute, rest), concurrency);
+  const { callConcurrency, ...rest } = options;
+  return mergeMapOrdered((call: ToolCall) => toolCallWithHooks$(hooks, call, execute, rest), callConcurrency);
 };

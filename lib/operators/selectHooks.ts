@@ -11,9 +11,9 @@ import type { PlannedEvent } from '../engine/types.js';
  *
  * @example
  * ```ts
- * event$.pipe(selectHooks(planner), runParallel(executor), aggregate()).subscribe(applyDecision);
+ * event$.pipe(selectHooks(planner), runHooks(executor), aggregate()).subscribe(applyDecision);
  * ```
- * @see {@link runParallel}
+ * @see {@link runHooks}
  * @see {@link runSequential}
  * @param planner The planner over the hook registry.
  * @param options.scheduler Clock used to stamp `startedAt` (a TestScheduler in marble tests).

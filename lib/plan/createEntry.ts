@@ -109,6 +109,13 @@ const validate = (event: EventName, definition: EntryDefinition): void => {
 };
 
 /**
+ * The dedup key of a hook (DESIGN §3 "Planning"): a pure function of its definition — the command plus
+ * args, or the identity of a function hook's `run` — so it is never stored on an entry.
+ */
+export const hookKey = (definition: HookEntry['definition']): string =>
+  definition.type === 'function' ? functionKey(definition) : commandKey(definition);
+
+/**
  * Builds the registry entry of `definition` for `event`.
  *
  * @example
@@ -134,7 +141,6 @@ export const createEntry = (
     origin,
     sequential: options.sequential === true,
     name: options.name ?? (isFunction ? definition.name : (definition.name ?? definition.command)),
-    key: isFunction ? functionKey(definition) : commandKey(definition),
   };
   if (matcher !== undefined) entry.matcher = matcher;
   return { entry, problems: problem === undefined ? [] : [problem] };
@@ -152,7 +158,6 @@ export const withId = (draft: EntryDraft, id: number): HookEntry => {
     origin: draft.origin,
     sequential: draft.sequential,
     name: draft.name,
-    key: draft.key,
   };
   if (draft.matcher !== undefined) entry.matcher = draft.matcher;
   return entry;

@@ -5,6 +5,7 @@
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookEntry, HookPlan } from '../core/types.js';
+import { hookKey } from './createEntry.js';
 import type { HookRegistry } from './registry.js';
 
 /** The string a matcher is tested against for `event`, or undefined when the event has none. */
@@ -76,8 +77,9 @@ export class HookPlanner {
       if (this.disabled.has(entry.name)) continue;
       if (entry.matcher && target !== undefined && !entry.matcher.test(target)) continue;
       if (entry.matcher && target === undefined && MATCH_TARGET[event] !== undefined) continue;
-      if (seen.has(entry.key)) continue;
-      seen.add(entry.key);
+      const key = hookKey(entry.definition);
+      if (seen.has(key)) continue;
+      seen.add(key);
       hooks.push(entry);
       sequential ||= entry.sequential;
     }

@@ -78,7 +78,7 @@ export interface HookMessageBus {
 
 export interface HookMessageBusOptions {
   /** Requests executing at once (default: all). */
-  concurrency?: number;
+  requestConcurrency?: number;
 }
 
 const response = (payload: HookExecutionResponse): HookResponseMessage => ({ type: HOOK_EXECUTION_RESPONSE, payload });
@@ -150,7 +150,7 @@ export function createHookMessageBus(hooks: HookSystem, options: HookMessageBusO
         }
         const answer$ = 'type' in checked ? of(checked) : execute(checked);
         return answer$.pipe(tap(() => pending.delete(n)));
-      }, options.concurrency ?? Infinity),
+      }, options.requestConcurrency ?? Infinity),
     )
     .subscribe((answer) => {
       responses.next(answer);

@@ -3,7 +3,7 @@
  * plus deterministic base fields (`session_id`, `transcript_path`, `cwd`, `timestamp`), any of which —
  * and any optional event field — can be overridden by the last argument.
  */
-import type { EventFields, HookInputOf, LLMRequest, LLMResponse } from '../events/inputs.js';
+import type { EventFields, HookInputOf, LLMRequest, LLMResponse, SessionStartFields } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 
 /** The base fields every hook input carries, with the values the builders use by default. */
@@ -76,11 +76,10 @@ export const afterAgent = (
 ): HookInputOf<'AfterAgent'> =>
   inputOf('AfterAgent', { prompt, prompt_response: response, stop_hook_active: stopHookActive }, overrides);
 
-type SessionSource = EventFields<'SessionStart'>['source'];
 type SessionEndReason = EventFields<'SessionEnd'>['reason'];
 
 export const sessionStart = (
-  source: SessionSource = 'startup',
+  source: SessionStartFields['source'] = 'startup',
   overrides?: InputOverrides<'SessionStart'>,
 ): HookInputOf<'SessionStart'> => inputOf('SessionStart', { source }, overrides);
 

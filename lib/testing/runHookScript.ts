@@ -17,7 +17,7 @@ export interface RunHookScriptOptions {
   args?: readonly string[];
   /** Extra environment for the hook (over the parent's and hookstream's variables). */
   env?: Record<string, string>;
-  /** The hook's timeout (default 60 000 ms): SIGTERM to its process group, SIGKILL after `killGraceMs`. */
+  /** The hook's timeout (default 60 000 ms): SIGTERM to its process group, SIGKILL after `forceKillAfterMs`. */
   timeoutMs?: number;
   /** SIGTERM → SIGKILL grace (default 1 000 ms here, so a stuck test ends soon). */
   forceKillAfterMs?: number;

@@ -41,6 +41,7 @@ export type {
   GenAICandidate,
   GenAIConfig,
   GenAITool,
+  GenAIToolConfig,
 } from './genaiTypes.js';
 
 export const genaiTranslator: LLMTranslator<GenAIRequest, GenAIResponse> = {

@@ -7,6 +7,7 @@ import { loadSettings, loadSettingsSync, standardSettingsFiles } from '../../lib
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
 import { formatProblem } from '../../lib/config/problems.js';
 import type { ConfigProblem } from '../../lib/config/problems.js';
+import { hookKey } from '../../lib/plan/createEntry.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/settings/${name}`, import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookstream-settings-'));
@@ -74,11 +75,13 @@ describe.each(loaders)('%s from files', (_, load) => {
 
   it('stores aliased events under the canonical name, with matcher, sequential flag, name and dedup key', async () => {
     const [guard, lint, start] = (await load([project('project.json')])).entries;
-    expect(guard).toMatchObject({ event: 'BeforeTool', sequential: true, name: 'guard', key: './guard.sh' });
+    expect(guard).toMatchObject({ event: 'BeforeTool', sequential: true, name: 'guard' });
+    expect(guard && hookKey(guard.definition)).toBe('./guard.sh');
     expect(guard?.matcher?.pattern).toBe('^(write_file|replace)$');
     expect(guard?.matcher?.test('replace')).toBe(true);
     expect(guard?.matcher?.test('read_file')).toBe(false);
-    expect(lint).toMatchObject({ event: 'BeforeTool', name: 'node', key: 'node\u0000lint.mjs\u0000--fix' });
+    expect(lint).toMatchObject({ event: 'BeforeTool', name: 'node' });
+    expect(lint && hookKey(lint.definition)).toBe('node\u0000lint.mjs\u0000--fix');
     expect(lint?.definition).toEqual({
       type: 'command',
       command: 'node',

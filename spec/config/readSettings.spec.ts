@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings, loadSettingsSync } from '../../lib/config/loadSettings.js';
 import { formatProblem } from '../../lib/config/problems.js';
+import { hookKey } from '../../lib/plan/createEntry.js';
 
 /** Settings with one BeforeTool group holding `hooks`. */
 const withHooks = (hooks: unknown[], group: Record<string, unknown> = {}) => ({
@@ -306,7 +307,11 @@ describe('settings objects', () => {
     const settings = loadSettingsSync(
       withHooks([{ command: 'ls' }, { command: 'ls', args: [] }, { command: 'ls', args: ['-l', 'a b'] }]),
     );
-    expect(settings.entries.map((entry) => entry.key)).toEqual(['ls', 'ls\u0000', 'ls\u0000-l\u0000a b']);
+    expect(settings.entries.map((entry) => hookKey(entry.definition))).toEqual([
+      'ls',
+      'ls\u0000',
+      'ls\u0000-l\u0000a b',
+    ]);
   });
 
   it('reads hooksConfig: enabled false disables, disabled keeps its valid names', () => {

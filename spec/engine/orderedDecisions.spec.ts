@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { map, type Observable } from 'rxjs';
+import { map, Subject, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import type { HookResult } from '../../lib/core/types.js';
 import { orderedDecisions, type DecideOne } from '../../lib/engine/orderedDecisions.js';
@@ -152,6 +152,94 @@ describe('orderedDecisions', () => {
         return undefined;
       };
       expectObservable(source.pipe(orderedDecisions(failing), nameOf)).toBe('-A-#', undefined, new Error('disposed'));
+    });
+  });
+});
+
+describe('orderedDecisions: re-entrant source values', () => {
+  /**
+   * A decider that, while deciding `from`, pushes `to` into `source` (a hook feeding the stream it is
+   * decided on), `before` or `after` it answers; every value is otherwise decided by `decideFrom(table)`.
+   */
+  const feeding =
+    (
+      source: Subject<string>,
+      from: string,
+      to: string,
+      when: 'before' | 'after',
+      table: Record<string, Observable<string>> = {},
+    ): DecideOne<string> =>
+    (value, done, fail) => {
+      if (value === from && when === 'before') source.next(to);
+      const cancel = decideFrom(table)(value, done, fail);
+      if (value === from && when === 'after') source.next(to);
+      return cancel;
+    };
+
+  it('decides a value the subscriber pushes while receiving a result, after that result', () => {
+    // Re-entrancy from downstream: the pushed value is decided inline, once the result that caused it is out.
+    const source = new Subject<string>();
+    const seen: string[] = [];
+    let completed = false;
+    source.pipe(orderedDecisions(decideFrom({})), nameOf).subscribe({
+      next: (name) => {
+        seen.push(name);
+        if (name === 'A') source.next('b');
+      },
+      complete: () => {
+        completed = true;
+      },
+    });
+    source.next('a');
+    source.next('c');
+    source.complete();
+    expect(seen).toEqual(['A', 'B', 'C']);
+    expect(completed).toBe(true);
+  });
+
+  it('emits a pushed value whose own decision is asynchronous after the value that pushed it', () => {
+    // The re-entrant value takes the queued lane: it waits for its turn, nothing is lost.
+    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slowB = cold('  --(T|)');
+      const source = hot('  -a---c-|');
+      const slowBSubs = '   -^-!';
+      const expected = '    -A-T-C-|';
+      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', { b: slowB })), nameOf)).toBe(
+        expected,
+      );
+      expectSubscriptions(slowB.subscriptions).toBe(slowBSubs);
+    });
+  });
+
+  it('emits a value a synchronous decision pushes before answering, in source order', () => {
+    // Found by this spec: the pushed value was decided and queued with its result but never flushed (the
+    // inline result was emitted directly), so it, every later value and the completion were lost.
+    createScheduler().run(({ hot, expectObservable }) => {
+      const source = hot('  -a---c-|');
+      const expected = '    -(AB)C-|';
+      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before')), nameOf)).toBe(expected);
+    });
+  });
+
+  it('emits a value a synchronous decision pushes after answering, in source order', () => {
+    // The same lost flush, when the decision answers first and then pushes.
+    createScheduler().run(({ hot, expectObservable }) => {
+      const source = hot('  -a---c-|');
+      const expected = '    -(AB)C-|';
+      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'after')), nameOf)).toBe(expected);
+    });
+  });
+
+  it('emits a value pushed by an asynchronous decision after that decision, in source order', () => {
+    // Found by this spec: the pushing event's slot was queued behind the pushed value's (order inverted),
+    // and the head never being flushed, neither result came out.
+    createScheduler().run(({ hot, cold, expectObservable }) => {
+      const slowA = cold('  ---(S|)');
+      const source = hot('  -a------|');
+      const expected = '    ----(SB)|';
+      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', { a: slowA })), nameOf)).toBe(
+        expected,
+      );
     });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
 import { InvalidHookError, UnknownEventError } from '../../lib/core/errors.js';
 import type { CommandHookConfig, FunctionHook, Matcher } from '../../lib/core/types.js';
-import { commandKey, createEntry, entryMatcher, functionKey, withId } from '../../lib/plan/createEntry.js';
+import { commandKey, createEntry, entryMatcher, functionKey, hookKey, withId } from '../../lib/plan/createEntry.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 import { runtimeEntry } from '../../lib/system/registration.js';
 import { beforeTool, entry, functionHook, planFor } from '../../lib/testing/index.js';
@@ -21,8 +21,8 @@ describe('createEntry', () => {
       origin: { source: 'runtime' },
       sequential: false,
       name: './lint.sh',
-      key: './lint.sh',
     });
+    expect(hookKey(built.definition)).toBe('./lint.sh');
     expect('matcher' in built).toBe(false);
     const named = createEntry('BeforeTool', { type: 'command', command: './lint.sh', name: 'lint' }).entry;
     expect(named.name).toBe('lint');
@@ -30,7 +30,8 @@ describe('createEntry', () => {
   });
 
   it('keys the exec form by command and args, never like the shell line', () => {
-    const key = (args?: string[]) => createEntry('BeforeTool', { type: 'command', command: 'node', args }).entry.key;
+    const key = (args?: string[]) =>
+      hookKey(createEntry('BeforeTool', { type: 'command', command: 'node', args }).entry.definition);
     expect(key(['a.mjs'])).toBe(commandKey({ command: 'node', args: ['a.mjs'] }));
     expect(key(['a.mjs'])).not.toBe(key(['b.mjs']));
     expect(key([])).not.toBe(key());
@@ -45,15 +46,17 @@ describe('createEntry', () => {
   });
 
   it('keys a function hook by its function: the same function dedups, two functions never collide', () => {
-    const key = createEntry('BeforeTool', guard).entry.key;
+    const key = hookKey(createEntry('BeforeTool', guard).entry.definition);
     expect(key).toMatch(/^function:\d+$/);
-    expect(createEntry('AfterTool', guard).entry.key).toBe(key);
-    expect(createEntry('BeforeTool', functionHook('renamed', allowAll)).entry.key).toBe(key);
+    expect(hookKey(createEntry('AfterTool', guard).entry.definition)).toBe(key);
+    expect(hookKey(createEntry('BeforeTool', functionHook('renamed', allowAll)).entry.definition)).toBe(key);
     expect(
-      createEntry(
-        'BeforeTool',
-        functionHook('guard', () => undefined),
-      ).entry.key,
+      hookKey(
+        createEntry(
+          'BeforeTool',
+          functionHook('guard', () => undefined),
+        ).entry.definition,
+      ),
     ).not.toBe(key);
     expect(functionKey(guard)).toBe(key);
     expect(createEntry('BeforeTool', guard).entry.name).toBe('guard');
@@ -77,9 +80,15 @@ describe('createEntry', () => {
     const hook: CommandHookConfig = { type: 'command', command: 'node', args: ['a.mjs'] };
     const loaded = loadSettingsSync({ hooks: { BeforeTool: [{ hooks: [hook] }] } });
     expect(loaded.problems).toEqual([]);
-    const keys = [loaded.entries[0]?.key, runtimeEntry('PreToolUse', hook).entry.key, entry('BeforeTool', hook).key];
+    const keys = [
+      loaded.entries[0] && hookKey(loaded.entries[0].definition),
+      hookKey(runtimeEntry('PreToolUse', hook).entry.definition),
+      hookKey(entry('BeforeTool', hook).definition),
+    ];
     expect(new Set(keys)).toEqual(new Set([commandKey(hook)]));
-    expect(runtimeEntry('BeforeTool', guard).entry.key).toBe(entry('BeforeTool', guard).key);
+    expect(hookKey(runtimeEntry('BeforeTool', guard).entry.definition)).toBe(
+      hookKey(entry('BeforeTool', guard).definition),
+    );
   });
 
   describe('matchers', () => {

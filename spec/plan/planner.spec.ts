@@ -4,7 +4,7 @@ import { HookPlanner, matchTargetOf } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 import { runtimeEntry } from '../../lib/system/registration.js';
-import type { HookEntry, HookPlan } from '../../lib/core/types.js';
+import type { HookEntry, HookPlan, Matcher } from '../../lib/core/types.js';
 import { beforeAgent, beforeTool, commandDraft, inputOf, sessionStart } from '../helpers/marbles.js';
 
 const registryOf = (configured: readonly Omit<HookEntry, 'id'>[], runtime: readonly Omit<HookEntry, 'id'>[] = []) => {
@@ -241,5 +241,91 @@ describe('HookPlanner: an event with no hooks at all', () => {
     expect(planner.createExecutionPlan('BeforeModel', { llm_request: {} })).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(planner.createExecutionPlan('AfterModel', {}).event).toBe('AfterModel');
+  });
+});
+
+describe('HookPlanner: memoised plans', () => {
+  /** A matcher for tool names starting with `prefix` that counts the targets it was asked about. */
+  const countingMatcher = (prefix: string) => {
+    const asked: string[] = [];
+    const matcher: Matcher = {
+      pattern: `^${prefix}`,
+      test: (target) => {
+        asked.push(target);
+        return target.startsWith(prefix);
+      },
+    };
+    return { matcher, asked };
+  };
+
+  it('returns the same frozen plan for the same event and tool name, whatever the other fields', () => {
+    // Plans are memoised per (event, match target): a repeated tool call plans nothing anew.
+    const planner = new HookPlanner(registryOf([commandDraft('writes', { matcher: '^write_' }), commandDraft('all')]));
+    const first = planFor(planner, beforeTool('write_file', { path: 'a.txt' }));
+    const again = planFor(planner, beforeTool('write_file', { path: 'b.txt' }));
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.hooks)).toBe(true);
+    const other = planFor(planner, beforeTool('read_file'));
+    expect(other).not.toBe(first);
+    expect(names(other)).toEqual(['all']);
+    expect(planFor(planner, beforeTool('read_file'))).toBe(other);
+  });
+
+  it('does not call a matcher again for a memoised target', () => {
+    // The planner's memo sits above the matcher's own: a known target costs one map lookup.
+    const { matcher, asked } = countingMatcher('write');
+    const planner = new HookPlanner(registryOf([commandDraft('writes', { matcher })]));
+    for (let i = 0; i < 3; i += 1) expect(names(planFor(planner, beforeTool('write_file')))).toEqual(['writes']);
+    expect(names(planFor(planner, beforeTool('read_file')))).toEqual([]);
+    planFor(planner, beforeTool('write_file'));
+    expect(asked).toEqual(['write_file', 'read_file']);
+  });
+
+  it('memoises one plan for an event without a match target', () => {
+    // No target: every event of the kind shares the plan.
+    const planner = new HookPlanner(registryOf([commandDraft('ctx', { event: 'BeforeAgent' })]));
+    const first = planner.createExecutionPlan('BeforeAgent', beforeAgent('one'));
+    expect(planner.createExecutionPlan('BeforeAgent', beforeAgent('two'))).toBe(first);
+  });
+
+  it('builds a new plan after registry.add and registry.remove that includes, then excludes, the hook', () => {
+    // A memo that outlived a registry change would keep running a removed hook or skip a new one.
+    const { matcher, asked } = countingMatcher('write');
+    const registry = registryOf([commandDraft('writes', { matcher })]);
+    const planner = new HookPlanner(registry);
+    const before = planFor(planner, beforeTool('write_file'));
+    const added = registry.add(commandDraft('late', { source: 'runtime' }));
+    const withLate = planFor(planner, beforeTool('write_file'));
+    expect(withLate).not.toBe(before);
+    expect(names(withLate)).toEqual(['late', 'writes']);
+    expect(planFor(planner, beforeTool('write_file'))).toBe(withLate);
+    expect(registry.remove(added.id)).toBe(true);
+    const without = planFor(planner, beforeTool('write_file'));
+    expect(without).not.toBe(withLate);
+    expect(names(without)).toEqual(['writes']);
+    expect(names(before)).toEqual(['writes']);
+    expect(asked).toEqual(['write_file', 'write_file', 'write_file']);
+  });
+
+  it('builds a new plan after the configured hooks are replaced (a reload)', () => {
+    // setConfigured is the reload path: its plans are dropped like those of add/remove.
+    const registry = registryOf([commandDraft('old')]);
+    const planner = new HookPlanner(registry);
+    const before = planFor(planner, beforeTool());
+    registry.setConfigured([commandDraft('new')]);
+    expect(names(planFor(planner, beforeTool()))).toEqual(['new']);
+    expect(names(before)).toEqual(['old']);
+  });
+
+  it('plans correctly past the memo bound, asking the matcher again once a target was evicted', () => {
+    // The memo is bounded (a session with endless tool names must not grow it without limit).
+    const { matcher, asked } = countingMatcher('write');
+    const planner = new HookPlanner(registryOf([commandDraft('writes', { matcher })]));
+    const TARGETS = 300;
+    for (let i = 0; i < TARGETS; i += 1) planFor(planner, beforeTool(`tool_${i}`));
+    expect(names(planFor(planner, beforeTool('write_file')))).toEqual(['writes']);
+    expect(names(planFor(planner, beforeTool('tool_0')))).toEqual([]);
+    expect(asked.filter((target) => target === 'tool_0')).toHaveLength(2);
   });
 });

@@ -66,7 +66,6 @@ export class ProcessTest {
       origin: { source: 'project' },
       sequential: false,
       name: name ?? definition.name ?? key,
-      key,
     };
   }
 

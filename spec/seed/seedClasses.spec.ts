@@ -13,7 +13,6 @@ const entry = (id: number, output: HookOutput | ((input: HookInput) => HookOutpu
   origin: { source: 'runtime' },
   sequential: false,
   name: `h${id}`,
-  key: `function:${id}`,
 });
 
 const input: HookInput = {

@@ -52,7 +52,7 @@ export function responseProperties<Res>(harness: ResponseHarness<Res>): void {
         fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 3 }),
         (response, parts) => {
           const stable = viaJson(t.toHookResponse(response));
-          const [first, ...others] = (stable.candidates ?? []);
+          const [first, ...others] = stable.candidates ?? [];
           fc.pre(first !== undefined);
           const candidates = [{ ...first, content: { role: 'model', parts: [MARK, ...parts] } }, ...others];
           const out = t.fromHookResponse({ ...stable, candidates }, response);
