@@ -91,7 +91,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     fire$,
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
-      return orderedDecisions<Record<string, unknown>>((fields, done, fail) => gate.decide(event, fields, done, fail));
+      return orderedDecisions<Record<string, unknown>>(
+        (fields, done, fail) => gate.decide(event, fields, done, fail),
+        (fields) => {
+          const planned = gate.answer(event, fields);
+          return isPlan(planned) ? undefined : planned;
+        },
+      );
     },
     results$: records.asObservable(),
     register: (

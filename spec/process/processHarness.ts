@@ -115,6 +115,11 @@ export const runOnce = async (executor: CommandExecutor, hook: HookEntry, input:
  */
 export const warmUpSpawning = async (): Promise<void> => {
   const warm = createCommandExecutor({ projectDir: process.cwd(), sessionId: 'warm-up' });
-  await runOnce(warm, new ProcessTest().hook({ command: 'true' }), new ProcessTest().input());
-  await warm.dispose();
+  const world = new ProcessTest();
+  try {
+    await runOnce(warm, world.hook({ command: 'true' }), world.input());
+  } finally {
+    await warm.dispose();
+    rmSync(world.dir, { recursive: true, force: true });
+  }
 };
