@@ -32,7 +32,7 @@ import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
 import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
 import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
 import { superviseProcess, type ProcessReport } from '../process/superviseProcess.js';
-import { internalFailureRun } from './startRun.js';
+import { failedRun, internalFailureRun } from './startRun.js';
 
 export interface CommandExecutorOptions {
   projectDir: string;
@@ -186,13 +186,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     new Observable<HookRun>((subscriber) => {
       const definition = hook.definition;
       if (definition.type !== 'command') {
-        subscriber.next({
-          name: hook.name,
-          source: hook.origin.source,
-          outcome: 'failed',
-          durationMs: 0,
-          message: `Hook "${hook.name}" is not a command hook`,
-        });
+        subscriber.next(failedRun(hook, `Hook "${hook.name}" is not a command hook`));
         subscriber.complete();
         return undefined;
       }

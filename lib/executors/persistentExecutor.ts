@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import type { HookExecutor, HookRun } from '../core/types.js';
+import { failedRun } from './startRun.js';
 import {
   DEFAULT_FORCE_KILL_AFTER_MS,
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -77,13 +78,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
     new Observable<HookRun>((subscriber) => {
       const definition = hook.definition;
       if (definition.type !== 'command') {
-        subscriber.next({
-          name: hook.name,
-          source: hook.origin.source,
-          outcome: 'failed',
-          durationMs: 0,
-          message: `Hook "${hook.name}" is not a command hook`,
-        });
+        subscriber.next(failedRun(hook, `Hook "${hook.name}" is not a command hook`));
         subscriber.complete();
         return undefined;
       }
