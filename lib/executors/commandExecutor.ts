@@ -61,11 +61,11 @@ const DISPOSED = 'executor disposed';
 
 /** Creates the executor; every process it starts is tracked until gone. */
 export const createCommandExecutor = (options: CommandExecutorOptions): CommandExecutor => {
-  const maxConcurrent = Math.floor(positiveOr(options.processConcurrency, DEFAULT_PROCESS_CONCURRENCY));
+  const processConcurrency = Math.floor(positiveOr(options.processConcurrency, DEFAULT_PROCESS_CONCURRENCY));
   const defaultTimeoutMs = isValidTimeoutMs(options.defaultTimeoutMs) ? options.defaultTimeoutMs : DEFAULT_TIMEOUT_MS;
   const killGraceMs = Math.min(positiveOr(options.forceKillAfterMs, DEFAULT_FORCE_KILL_AFTER_MS), MAX_TIMEOUT_MS);
   const maxOutputBytes = Math.floor(positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES));
-  const semaphore = createSemaphore(maxConcurrent);
+  const semaphore = createSemaphore(processConcurrency);
   const controllers = new Set<AbortController>();
   const lifecycles = new Set<Promise<void>>();
   let live = 0;
@@ -171,7 +171,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     });
     const counted = child.pgid !== undefined;
     if (counted) live += 1;
-    // The slot is held until the group is gone, so `maxConcurrent` bounds real processes.
+    // The slot is held until the group is gone, so `processConcurrency` bounds real processes.
     track(
       child.gone.finally(() => {
         if (counted) live -= 1;

@@ -184,7 +184,7 @@ describe('cancellation', () => {
 });
 
 describe('concurrency', () => {
-  it('never runs more than maxConcurrent hooks: 200 executions against 8', async () => {
+  it('never runs more than processConcurrency hooks: 200 executions against 8', async () => {
     await executor.dispose();
     executor = createCommandExecutor({
       projectDir: t.dir,
