@@ -4,9 +4,9 @@
  * back to the host (BeforeTool's arguments, BeforeModel's request, AfterModel's response) copy it.
  */
 import { emptyHookResult } from './hookResult.js';
-import { ResultRecord, type Mutable } from './resultRecord.js';
+import { ResultRecord } from './resultRecord.js';
 import { EVENT_NAMES, type EventName } from '../events/names.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult, Mutable } from '../core/types.js';
 
 const deepFreeze = <T extends object>(value: T): T => {
   for (const child of Object.values(value))

@@ -5,9 +5,9 @@ import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
-import type { HookResult, HookRun, NormalizedDecision } from '../core/types.js';
+import type { HookResult, HookRun, Mutable, NormalizedDecision } from '../core/types.js';
 import type { EventSummary } from './monoids.js';
-import { ResultRecord, type Mutable } from './resultRecord.js';
+import { ResultRecord } from './resultRecord.js';
 import { summarizeRuns } from './summarize.js';
 
 const joined = (lines: readonly string[]): string | undefined => (lines.length === 0 ? undefined : lines.join('\n'));
@@ -32,8 +32,6 @@ export interface AssembleOptions {
 
 const NO_RUNS: readonly HookRun[] = Object.freeze([]);
 
-const isInternalRun = (run: HookRun): boolean => run.internal === true;
-
 /**
  * Folds `runs` (in plan order) into the event's HookResult. `input` supplies the originals. The result is
  * frozen (with its `warnings`, `hooks` and, shallowly, each run record), as fast-path results are: a host
@@ -48,7 +46,11 @@ export const assembleHookResult = (
 ): HookResult => {
   const summary = summarizeRuns(event, runs, options.toolSelection);
   const d = summary.decision;
-  for (const run of runs) Object.freeze(run);
+  let internal = false;
+  for (const run of runs) {
+    Object.freeze(run);
+    if (run.internal === true) internal = true;
+  }
   const result = new ResultRecord(
     event,
     d.blocked,
@@ -71,7 +73,7 @@ export const assembleHookResult = (
   const additionalContext = joined(d.additionalContext);
   if (additionalContext !== undefined) result.additionalContext = additionalContext;
   applyEventFields(event, options.chainedInput ?? input, options.chainedInput !== undefined, summary, result);
-  if (runs.some(isInternalRun)) result.internal = true;
+  if (internal) result.internal = true;
   return Object.freeze(result);
 };
 

@@ -14,9 +14,6 @@ import { createHookOutput } from '../seed/outputClasses.js';
 import type { EventSummary } from './monoids.js';
 import { summarizeRuns } from './summarize.js';
 
-/** A result while it is being assembled (before it is frozen). */
-export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /** The merged output in the seed's shape, wrapped in the event's output class (built only when read). */
 const finalOutputOf = (event: EventName, summary: EventSummary, result: HookResult): HookOutput => {
   const specific: Record<string, unknown> = assignFields({}, summary.specific);

@@ -5,10 +5,10 @@
 import type { HookOutcome } from './types.js';
 
 /** Failures of the hook itself, which a `failurePolicy: 'block'` turns into a block. */
-export const HOOK_FAILURES: ReadonlySet<HookOutcome> = new Set<HookOutcome>(['warning', 'timeout', 'failed']);
+const HOOK_FAILURES: ReadonlySet<HookOutcome> = new Set<HookOutcome>(['warning', 'timeout', 'failed']);
 
 /** Outcomes reported as a line in `warnings` and logged at `warn`: the hook's failures and hooks that did not run for want of approval. */
-export const WARNING_OUTCOMES: ReadonlySet<HookOutcome> = new Set<HookOutcome>([
+const WARNING_OUTCOMES: ReadonlySet<HookOutcome> = new Set<HookOutcome>([
   'warning',
   'timeout',
   'failed',

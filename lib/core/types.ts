@@ -7,6 +7,9 @@ import type { EventName } from '../events/names.js';
 import type { HookInput, HookToolConfig, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { HookOutput, NormalizedDecision } from '../events/outputs.js';
 
+/** `T` with its readonly modifiers removed: an object while it is being built, before it is frozen. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** Where a hook came from; also its priority, highest first (DESIGN §3 "Planning"). */
 export type HookSource = 'runtime' | 'project' | 'user' | 'system' | 'extension';
 export const HOOK_SOURCES: readonly HookSource[] = ['runtime', 'project', 'user', 'system', 'extension'];

@@ -106,13 +106,12 @@ export const runEvent = (
     done(internalFailureResult(engine, event, fields, 'building the input of', error));
     return undefined;
   }
-  const concurrency = plan.sequential ? 1 : engine.hookConcurrency;
   return startPlan(
     engine.start,
     event,
     plan.hooks,
     input,
-    concurrency,
+    engine.hookConcurrency,
     plan.sequential,
     eventId,
     engine.internalFailurePolicy,

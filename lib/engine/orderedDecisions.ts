@@ -27,14 +27,8 @@ interface Pending {
   sync: boolean;
 }
 
-/**
- * Answers a value at once when its decision needs nothing to run (the fast path), else `undefined`.
- * Throws for a host mistake, like `decideOne`.
- */
-export type AnswerNow<T> = (value: T) => HookResult | undefined;
-
 export const orderedDecisions =
-  <T>(decideOne: DecideOne<T>, answerNow?: AnswerNow<T>): OperatorFunction<T, HookResult> =>
+  <T>(decideOne: DecideOne<T>): OperatorFunction<T, HookResult> =>
   (source) =>
     new Observable<HookResult>((subscriber) => {
       // Pending events in source order; `head` is the first not yet emitted.
@@ -86,21 +80,6 @@ export const orderedDecisions =
       };
 
       const decideInline = (value: T): void => {
-        if (answerNow !== undefined) {
-          // The fast path: no callback, no decision state, straight out.
-          let answer: HookResult | undefined;
-          try {
-            answer = answerNow(value);
-          } catch (error) {
-            subscriber.error(error);
-            return;
-          }
-          if (answer !== undefined) {
-            subscriber.next(answer);
-            if (sourceDone && head === pending.length) subscriber.complete();
-            return;
-          }
-        }
         deciding = true;
         inlineResult = undefined;
         let cancel: CancelRun | undefined;

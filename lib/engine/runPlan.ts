@@ -7,6 +7,7 @@
  * and spec/engine/runPlan.oracle.spec.ts checks them against it as a reference: at most `concurrency`
  * hooks running at once, each released as soon as it answers, every running hook cancelled on teardown.
  */
+import { bareRun } from '../protocol/outputRun.js';
 import { Observable } from 'rxjs';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import type { HookInput } from '../events/inputs.js';
@@ -25,18 +26,13 @@ import type { PlannedEvent, RanEvent } from './types.js';
 /** Called once with the records (plan order) and the input after chaining (the original when parallel). */
 export type PlanDone = (runs: HookRun[], finalInput: HookInput) => void;
 
-const skippedRun = (hook: HookEntry): HookRun => ({
-  name: hook.name,
-  source: hook.origin.source,
-  outcome: 'skipped',
-  durationMs: 0,
-  message: `Hook "${hook.name}" skipped: an earlier hook in the chain blocked`,
-});
+const skippedRun = (hook: HookEntry): HookRun =>
+  bareRun(hook, 'skipped', 0, `Hook "${hook.name}" skipped: an earlier hook in the chain blocked`);
 
 /**
- * Starts the hooks of a plan, at most `concurrency` at once. With `chain`, each successful output is
- * merged into the next hook's input and a blocking run marks every later hook `skipped` (use concurrency
- * 1). Returns the cancel function, or `undefined` when everything settled synchronously.
+ * Starts the hooks of a plan, at most `concurrency` at once. With `chain`, hooks run one at a time, each
+ * successful output is merged into the next hook's input and a blocking run marks every later hook
+ * `skipped`. Returns the cancel function, or `undefined` when everything settled synchronously.
  */
 export const startPlan = (
   start: StartRun,
@@ -50,6 +46,7 @@ export const startPlan = (
   done: PlanDone,
 ): CancelRun | undefined => {
   const count = hooks.length;
+  const limit = chain ? 1 : concurrency;
   const runs = new Array<HookRun>(count);
   // Cancel functions of the runs in flight, by plan index (sparse; most events have one or two hooks).
   let live: (CancelRun | undefined)[] | undefined;
@@ -71,7 +68,7 @@ export const startPlan = (
   };
   const pump = (): void => {
     pumping = true;
-    while (!settled && active < concurrency && started < count) {
+    while (!settled && active < limit && started < count) {
       const index = started++;
       const hook = hooks[index] as HookEntry;
       if (blocked) {
@@ -146,4 +143,4 @@ export const runPlanSequential = (executor: HookExecutor, planned: PlannedEvent)
 
 /** The plan's own mode: sequential when it says so, else parallel up to `concurrency`. */
 export const runPlanned = (executor: HookExecutor, planned: PlannedEvent, concurrency: number): Observable<RanEvent> =>
-  runPlan(executor, planned, planned.plan.sequential ? 1 : concurrency, planned.plan.sequential);
+  runPlan(executor, planned, concurrency, planned.plan.sequential);

@@ -13,6 +13,7 @@
  * executor.execute(hook, input).subscribe((run) => console.log(run.outcome, run.output));
  * await executor.dispose();
  */
+import { bareRun } from '../protocol/outputRun.js';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { Observable } from 'rxjs';
@@ -32,7 +33,7 @@ import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
 import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
 import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
 import { superviseProcess, type ProcessReport } from '../process/superviseProcess.js';
-import { failedRun, internalFailureRun } from './startRun.js';
+import { internalFailureRun } from './startRun.js';
 
 export interface CommandExecutorOptions {
   projectDir: string;
@@ -186,7 +187,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     new Observable<HookRun>((subscriber) => {
       const definition = hook.definition;
       if (definition.type !== 'command') {
-        subscriber.next(failedRun(hook, `Hook "${hook.name}" is not a command hook`));
+        subscriber.next(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
         subscriber.complete();
         return undefined;
       }

@@ -1,8 +1,7 @@
 /**
  * The executor stack, composed once (DESIGN §1, issue #9): observe(failure policy(trust(leaf))). The
  * leaf dispatches on the hook's kind; `executor` replaces only the leaf, so a custom runner still gets
- * trust, the failure policy and observation. Process executors start on first use: a host with only
- * function hooks never creates one.
+ * trust, the failure policy and observation.
  */
 import type { SchedulerLike } from 'rxjs';
 import type { HookExecutor } from '../core/types.js';
@@ -12,7 +11,7 @@ import { dispatchExecutor } from './dispatchExecutor.js';
 import { withFailurePolicy } from './failurePolicy.js';
 import { createFunctionStart } from './functionExecutor.js';
 import { withObserver, type ObserveOptions } from './observeExecutor.js';
-import { createPersistentExecutor, type PersistentExecutor } from './persistentExecutor.js';
+import { createPersistentExecutor } from './persistentExecutor.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';
 
@@ -37,34 +36,40 @@ export interface Executors extends StartableExecutor {
   dispose(): Promise<void>;
 }
 
+/** A process executor created on its first run: a host with only function hooks never starts one. */
+const onFirstUse = (create: () => CommandExecutor) => {
+  let executor: CommandExecutor | undefined;
+  let start: StartRun | undefined;
+  return {
+    start: ((hook, input, done, eventId) => {
+      if (start === undefined) {
+        executor = create();
+        start = startOf(executor.execute, 'allow');
+      }
+      return start(hook, input, done, eventId);
+    }) satisfies StartRun,
+    dispose: (): Promise<void> | undefined => executor?.dispose(),
+  };
+};
+
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
-  let command: CommandExecutor | undefined;
-  let persistent: PersistentExecutor | undefined;
-  let startCommand: StartRun | undefined;
-  let startPersistent: StartRun | undefined;
+  const command = onFirstUse(() => createCommandExecutor(options.process));
+  const persistent = onFirstUse(() => createPersistentExecutor(options.process));
   const leaf: StartRun =
     options.executor !== undefined
       ? startOf(options.executor, 'allow')
       : dispatchExecutor({
           function: createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {}),
-          command: (hook, input, done, eventId) => {
-            command ??= createCommandExecutor(options.process);
-            startCommand ??= startOf(command.execute, 'allow');
-            return startCommand(hook, input, done, eventId);
-          },
-          persistent: (hook, input, done, eventId) => {
-            persistent ??= createPersistentExecutor(options.process);
-            startPersistent ??= startOf(persistent.execute, 'allow');
-            return startPersistent(hook, input, done, eventId);
-          },
+          command: command.start,
+          persistent: persistent.start,
         });
   const trusted = options.trust === undefined ? leaf : withTrust(leaf, options.trust);
   const policed = withFailurePolicy(trusted, internalFailurePolicy);
   const observed = options.observe === undefined ? policed : withObserver(policed, options.observe);
   return Object.assign(startable(observed), {
     dispose: async () => {
-      await Promise.all([command?.dispose(), persistent?.dispose()]);
+      await Promise.all([command.dispose(), persistent.dispose()]);
     },
   });
 };

@@ -12,7 +12,7 @@ import { asapScheduler, isObservable, type SchedulerLike, type Subscription } fr
 import { errorText, isRecord } from '../core/guards.js';
 import type { FunctionHook, FunctionHookContext, HookEntry, HookRun } from '../core/types.js';
 import { decodeHookOutput } from '../events/outputs.js';
-import { runOfOutput } from '../protocol/outputRun.js';
+import { bareRun, runOfOutput } from '../protocol/outputRun.js';
 import { startable, type StartableExecutor, type StartRun } from './startRun.js';
 
 export interface FunctionExecutorOptions {
@@ -22,13 +22,6 @@ export interface FunctionExecutorOptions {
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
-
-/** A run record without output: a failure, a timeout, a hook that is not a function hook. */
-const bareRun = (hook: HookEntry, outcome: HookRun['outcome'], durationMs: number, message?: string): HookRun => {
-  const run: HookRun = { name: hook.name, source: hook.origin.source, outcome, durationMs };
-  if (message !== undefined) run.message = message;
-  return run;
-};
 
 /** Interprets what a function hook produced as a run record (the same rule as the testing kit's). */
 const toRun = (hook: HookEntry, value: unknown, durationMs: number): HookRun => {

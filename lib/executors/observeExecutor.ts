@@ -9,6 +9,7 @@ import { isWarningOutcome } from '../core/outcomes.js';
 import type { HookEntry, HookRun, HookActivity } from '../core/types.js';
 import { isDebugLogging, type Logger } from '../logging/logger.js';
 import type { StartRun } from './startRun.js';
+import { bareRun } from '../protocol/outputRun.js';
 
 export interface ObserveOptions {
   /** Where the start and finish records go (the facade's `results$`). */
@@ -16,13 +17,7 @@ export interface ObserveOptions {
   readonly logger: Logger;
 }
 
-const canceledRun = (hook: HookEntry): HookRun => ({
-  name: hook.name,
-  source: hook.origin.source,
-  outcome: 'canceled',
-  durationMs: 0,
-  message: `Hook "${hook.name}" was canceled`,
-});
+const canceledRun = (hook: HookEntry): HookRun => bareRun(hook, 'canceled', 0, `Hook "${hook.name}" was canceled`);
 
 const logRun = (logger: Logger, debug: boolean, hook: HookEntry, run: HookRun): void => {
   if (debug) {

@@ -18,10 +18,10 @@
  * executor.execute(hook, input).subscribe((run) => console.log(run.outcome, run.output));
  * await executor.dispose();
  */
+import { bareRun } from '../protocol/outputRun.js';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import type { HookExecutor, HookRun } from '../core/types.js';
-import { failedRun } from './startRun.js';
 import {
   DEFAULT_FORCE_KILL_AFTER_MS,
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -78,7 +78,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
     new Observable<HookRun>((subscriber) => {
       const definition = hook.definition;
       if (definition.type !== 'command') {
-        subscriber.next(failedRun(hook, `Hook "${hook.name}" is not a command hook`));
+        subscriber.next(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
         subscriber.complete();
         return undefined;
       }

@@ -33,15 +33,6 @@ export interface StartableExecutor extends HookExecutor {
 /** What becomes of a failure of hookstream itself: `block` (fail closed, the default) or `allow`. */
 export type InternalFailurePolicy = 'block' | 'allow';
 
-/** A `failed` record of a hook that did not run (a hook of the wrong kind, a disposed executor, …). */
-export const failedRun = (hook: HookEntry, message: string, durationMs = 0): HookRun => ({
-  name: hook.name,
-  source: hook.origin.source,
-  outcome: 'failed',
-  durationMs,
-  message,
-});
-
 /** An internal failure record made to block (fail closed); its message already says what failed. */
 export const failClosed = (run: HookRun): HookRun => {
   if (run.internal !== true || run.outcome !== 'failed') return run;

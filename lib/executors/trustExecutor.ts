@@ -7,24 +7,23 @@ import { errorText } from '../core/guards.js';
 import type { HookEntry, HookRun } from '../core/types.js';
 import { needsApproval, type TrustGate } from '../trust/trustGate.js';
 import type { StartRun } from './startRun.js';
+import { bareRun } from '../protocol/outputRun.js';
 
 const untrustedRun = (hook: HookEntry): HookRun => {
-  const run: HookRun = { name: hook.name, source: hook.origin.source, outcome: 'untrusted', durationMs: 0 };
-  if (hook.definition.type === 'command') run.command = hook.definition.command;
-  run.message =
+  const run = bareRun(
+    hook,
+    'untrusted',
+    0,
     `Hook "${hook.name}" from ${hook.origin.file ?? hook.origin.source} is not approved for this project ` +
-    '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host';
+      '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host',
+  );
+  if (hook.definition.type === 'command') run.command = hook.definition.command;
   return run;
 };
 
 // A failing check (a throwing approval callback, an unwritable store) is the hook's own failure.
-const uncheckedRun = (hook: HookEntry, error: unknown): HookRun => ({
-  name: hook.name,
-  source: hook.origin.source,
-  outcome: 'failed',
-  durationMs: 0,
-  message: `Hook "${hook.name}" could not be checked for approval: ${errorText(error)}`,
-});
+const uncheckedRun = (hook: HookEntry, error: unknown): HookRun =>
+  bareRun(hook, 'failed', 0, `Hook "${hook.name}" could not be checked for approval: ${errorText(error)}`);
 
 /** Runs hooks that need an approval only once `gate` approves them; every other hook goes straight through. */
 export const withTrust =

@@ -4,7 +4,7 @@
  */
 import { MATCH_TARGET, type EventName } from '../events/names.js';
 import { InvalidHookError } from '../core/errors.js';
-import type { CommandHookConfig, FunctionHook, HookEntry, HookSource, Matcher } from '../core/types.js';
+import type { CommandHookConfig, FunctionHook, HookEntry, HookSource, Matcher, Mutable } from '../core/types.js';
 import { compileMatcher } from './matcher.js';
 
 /** A registry entry before the registry gives it an id. */
@@ -81,8 +81,6 @@ export interface CreatedEntry {
   /** Matcher problems (ignored or degraded pattern): the entry is still usable. */
   problems: string[];
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const shapeError = (event: EventName): InvalidHookError =>
   new InvalidHookError(`A hook for ${event} must be { type: 'function', name, run } or { type: 'command', command }`);

@@ -40,11 +40,6 @@ export class HookPlanner {
     private readonly disabled: ReadonlySet<string> = new Set(),
   ) {}
 
-  /** Whether `event` has any candidate hook: the fast path needs nothing else. */
-  hasCandidates(event: EventName): boolean {
-    return this.registry.hasHooks(event);
-  }
-
   /**
    * The plan for one event; `hooks` is empty when nothing matches. Plans are frozen and memoised per
    * (event, match target): the registry builds new per-event lists on every change, so a changed

@@ -5,6 +5,7 @@
  */
 import type { EventName } from '../events/names.js';
 import { HOOK_SOURCES, type HookEntry } from '../core/types.js';
+import { withId } from './createEntry.js';
 
 const PRIORITY = new Map(HOOK_SOURCES.map((source, index) => [source, index]));
 
@@ -47,18 +48,12 @@ export class HookRegistry {
     return this.index.get(event) ?? EMPTY;
   }
 
-  /** Whether `event` has any hook at all: the first fast-path check. */
-  hasHooks(event: EventName): boolean {
-    return this.index.has(event);
-  }
-
   getAllHooks(): readonly HookEntry[] {
     return [...this.index.values()].flat();
   }
 
-  /** The entry with the next id; Object.assign rather than `{ ...entry, id }` (FACTS.md, round 2). */
   private withId(entry: Omit<HookEntry, 'id'>): HookEntry {
-    return Object.assign({}, entry, { id: this.nextId++ });
+    return withId(entry, this.nextId++);
   }
 
   private rebuild(): void {

@@ -1,6 +1,7 @@
 /**
- * The run record of a hook that produced an output: one rule for the function executor and the testing
- * kit's `fakeExecutor`, so a policy's record is the same in a marble test and in production.
+ * Run records, one builder each: the record of a hook that produced an output — one rule for the function
+ * executor and the testing kit's `fakeExecutor`, so a policy's record is the same in a marble test and in
+ * production — and the bare record of a run without output (a failure, a timeout, a skip, a cancel).
  */
 import type { HookOutput } from '../events/outputs.js';
 import { isBlockingOutput } from '../rules/blocking.js';
@@ -33,5 +34,17 @@ export const runOfOutput = (
   };
   if (blocked) run.message = output.reason ?? `Blocked by hook "${hook.name}"`;
   if (outputWarnings !== undefined && outputWarnings.length > 0) run.outputWarnings = outputWarnings.slice();
+  return run;
+};
+
+/** A run record without output; `message` says what happened (set only when given). */
+export const bareRun = (
+  hook: HookEntry,
+  outcome: HookRun['outcome'],
+  durationMs: number,
+  message?: string,
+): HookRun => {
+  const run: HookRun = { name: hook.name, source: hook.origin.source, outcome, durationMs };
+  if (message !== undefined) run.message = message;
   return run;
 };

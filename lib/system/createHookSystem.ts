@@ -29,6 +29,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   const sessionId = options.sessionId ?? randomUUID();
   const settings = createHookSettings(options.settings, options.enabled, log.system);
   const records = new Subject<HookActivity>();
+  const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
   const executors = createExecutors({
     process: {
@@ -41,7 +42,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     trust,
     executor: options.executor,
-    internalFailurePolicy: options.internalFailurePolicy ?? 'block',
+    internalFailurePolicy,
     observe: { records, logger: log.runner },
   });
   const engine: Engine = {
@@ -51,13 +52,12 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     hookConcurrency: options.hookConcurrency ?? Infinity,
     toolSelection: options.toolSelection ?? 'union',
     now: Date.now,
-    internalFailurePolicy: options.internalFailurePolicy ?? 'block',
+    internalFailurePolicy,
     inputOf: hookInputBuilder(sessionId, options.transcriptPath ?? '', projectDir),
     onInternalError: (error, event) => log.system.error(error.message, { event, cause: error.cause }),
     ...(isDebugLogging(root) ? { trace: engineTrace(root) } : {}),
   };
   const gate = createEventGate(engine, settings);
-  let disposed = false;
 
   const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
     new Observable<HookResult>((subscriber) =>
@@ -91,13 +91,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     fire$,
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
-      return orderedDecisions<Record<string, unknown>>(
-        (fields, done, fail) => gate.decide(event, fields, done, fail),
-        (fields) => {
-          const planned = gate.answer(event, fields);
-          return isPlan(planned) ? undefined : planned;
-        },
-      );
+      return orderedDecisions<Record<string, unknown>>((fields, done, fail) => gate.decide(event, fields, done, fail));
     },
     results$: records.asObservable(),
     register: (
@@ -105,7 +99,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       hook: FunctionHook<never> | CommandHookConfig,
       registerOptions: RegisterOptions = {},
     ) => {
-      if (disposed) throw new HookSystemDisposedError();
+      if (gate.closed) throw new HookSystemDisposedError();
       const { entry, problems } = runtimeEntry(eventName, hook, registerOptions);
       if (problems.length > 0 && options.registrationProblems === 'throw') {
         throw new InvalidHookError(`Hook for ${entry.event} not registered: ${problems.join('; ')}`);
@@ -128,8 +122,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     sessionId,
     dispose: async () => {
-      if (disposed) return;
-      disposed = true;
+      if (gate.closed) return;
       gate.close();
       await executors.dispose();
       records.complete();

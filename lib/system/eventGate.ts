@@ -26,6 +26,8 @@ export interface EventGate {
   decide(event: EventName, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
   /** Refuses new events, cancels those running and fails their callers with HookSystemDisposedError. */
   close(): void;
+  /** Whether `close()` was called. */
+  readonly closed: boolean;
 }
 
 const noCancel: CancelRun = () => undefined;
@@ -68,6 +70,9 @@ export const createEventGate = (engine: Engine, switches: { readonly enabled: bo
       if (isPlan(planned)) return run(planned, fields, done, fail);
       done(planned);
       return undefined;
+    },
+    get closed() {
+      return closed;
     },
     close: () => {
       closed = true;

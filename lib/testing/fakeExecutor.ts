@@ -6,7 +6,7 @@ import { defer, isObservable, of, type Observable, type SchedulerLike, map } fro
 import type { HookInput } from '../events/inputs.js';
 import type { HookOutput } from '../events/outputs.js';
 import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
-import { runOfOutput } from '../protocol/outputRun.js';
+import { bareRun, runOfOutput } from '../protocol/outputRun.js';
 
 /** What a fake hook answers: a run record or an output, now or as an observable. */
 export type FakeAnswer = HookRun | HookOutput | Observable<HookRun | HookOutput>;
@@ -70,13 +70,7 @@ export const fakeExecutor = (
         isRun(value) ? value : runFromOutput(hook, value, elapsed());
       const found = Object.prototype.hasOwnProperty.call(table, hook.name) ? table[hook.name] : undefined;
       if (found === undefined) {
-        return of<HookRun>({
-          name: hook.name,
-          source: hook.origin.source,
-          outcome: 'failed',
-          durationMs: 0,
-          message: `fakeExecutor has no answer for hook "${hook.name}"`,
-        });
+        return of(bareRun(hook, 'failed', 0, `fakeExecutor has no answer for hook "${hook.name}"`));
       }
       const answer = typeof found === 'function' ? found(input, hook) : found;
       return isObservable(answer) ? answer.pipe(map(toRun)) : of(toRun(answer));

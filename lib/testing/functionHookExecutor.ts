@@ -9,6 +9,7 @@ import type { HookExecutor } from '../core/types.js';
 import { withFailurePolicy } from '../executors/failurePolicy.js';
 import { createFunctionStart } from '../executors/functionExecutor.js';
 import { startable, startOf, type StartableExecutor, type StartRun } from '../executors/startRun.js';
+import { bareRun } from '../protocol/outputRun.js';
 
 export interface FunctionHookExecutorOptions {
   /** Clock for `durationMs` and hook timeouts: the TestScheduler. */
@@ -19,13 +20,14 @@ export interface FunctionHookExecutorOptions {
 
 /** The answer for a command hook when no fallback was given: a failed run that names the mistake. */
 const noFallback: StartRun = (hook, _input, done) => {
-  done({
-    name: hook.name,
-    source: hook.origin.source,
-    outcome: 'failed',
-    durationMs: 0,
-    message: `functionHookExecutor cannot run command hook "${hook.name}" without a fallback executor`,
-  });
+  done(
+    bareRun(
+      hook,
+      'failed',
+      0,
+      `functionHookExecutor cannot run command hook "${hook.name}" without a fallback executor`,
+    ),
+  );
   return undefined;
 };
 

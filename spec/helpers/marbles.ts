@@ -18,6 +18,7 @@ import type {
   HookResult,
   HookRun,
   HookSource,
+  Mutable,
   Matcher,
 } from '../../lib/core/types.js';
 import { createEntry } from '../../lib/plan/createEntry.js';
@@ -144,8 +145,6 @@ export const brief = (result: HookResult) => ({
   outcomes: result.hooks.map((run) => `${run.name}:${run.outcome}`),
   durationMs: result.durationMs,
 });
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A HookResult without its timing, for comparisons across schedules. */
 export const withoutTiming = (result: HookResult) => {
