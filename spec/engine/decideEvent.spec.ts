@@ -5,8 +5,8 @@
  * matcher) into an internal failure result, and takes a sequential plan's arguments from the chain.
  */
 import { map, Observable } from 'rxjs';
-import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { createTestScheduler } from '../helpers/marbles.js';
 import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import { HookstreamInternalError } from '../../lib/core/errors.js';
 import type { HookEntry, HookPlan, HookResult, HookRun, Matcher } from '../../lib/core/types.js';
@@ -17,7 +17,6 @@ import type { HookOutput } from '../../lib/events/outputs.js';
 import { startOf, type StartRun } from '../../lib/executors/startRun.js';
 import {
   allow,
-  createTestScheduler,
   deny,
   entry,
   fakeExecutor,
@@ -26,11 +25,6 @@ import {
   TEST_BASE_FIELDS,
   type FakeHook,
 } from '../../lib/testing/index.js';
-
-const scheduler = (): TestScheduler =>
-  createTestScheduler((actual, expected) => {
-    expect(actual).toEqual(expected);
-  });
 
 const WRITE_FILE = Object.freeze({ tool_name: 'write_file', tool_input: Object.freeze({ path: 'a.txt' }) });
 
@@ -164,7 +158,7 @@ describe('runEvent', () => {
 
   it('settles in virtual time when the engine reads the TestScheduler, and cancels on unsubscribe', () => {
     // The clock and the cancellation path of an asynchronous hook, frame by frame.
-    const testScheduler = scheduler();
+    const testScheduler = createTestScheduler();
     testScheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('  -----(a|)', { a: allow() });
       const answered = '   -----(a|)';

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { map, Subject, type Observable } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { createTestScheduler } from '../helpers/marbles.js';
 import type { HookResult } from '../../lib/core/types.js';
 import { orderedDecisions, type DecideOne } from '../../lib/engine/orderedDecisions.js';
-
-const createScheduler = (): TestScheduler =>
-  new TestScheduler((actual, expected) => {
-    expect(actual).toEqual(expected);
-  });
 
 /** A stand-in result: only `event` matters here, it carries the decided value's name. */
 const resultOf = (name: string): HookResult => ({ event: name }) as unknown as HookResult;
@@ -35,7 +30,7 @@ const decideFrom =
 
 describe('orderedDecisions', () => {
   it('emits synchronous decisions inline, in the frame of their source value', () => {
-    createScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
       const source = hot('  -a-b-c-|');
       const sourceSubs = '  ^------!';
       const expected = '    -A-B-C-|';
@@ -45,7 +40,7 @@ describe('orderedDecisions', () => {
   });
 
   it('holds a fast decision behind a slower earlier one, then emits both in source order', () => {
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('   ----(S|)');
       const source = hot('  -a-b------|');
       const slowSubs = '    -^---!';
@@ -56,7 +51,7 @@ describe('orderedDecisions', () => {
   });
 
   it('runs decisions concurrently: a later one that settles first waits for its turn', () => {
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const first = cold('  ----(F|)');
       const second = cold(' -(S|)');
       const source = hot('  -ab--------|');
@@ -70,7 +65,7 @@ describe('orderedDecisions', () => {
   });
 
   it('completes only after the last pending decision is emitted', () => {
-    createScheduler().run(({ hot, cold, expectObservable }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const slow = cold('  ---(S|)');
       const source = hot(' -a|');
       const expected = '   ----(S|)';
@@ -79,7 +74,7 @@ describe('orderedDecisions', () => {
   });
 
   it('mirrors an empty source', () => {
-    createScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('|');
       expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('|');
       expectSubscriptions(source.subscriptions).toBe('(^!)');
@@ -87,7 +82,7 @@ describe('orderedDecisions', () => {
   });
 
   it('mirrors a never-emitting source', () => {
-    createScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('-');
       expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-');
       expectSubscriptions(source.subscriptions).toBe('^');
@@ -95,14 +90,14 @@ describe('orderedDecisions', () => {
   });
 
   it('keeps deciding a never-ending source', () => {
-    createScheduler().run(({ hot, expectObservable }) => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot(' -a-b-c-');
       expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-A-B-C-');
     });
   });
 
   it('forwards a source error at once and cancels the decisions still running', () => {
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('  -----(S|)');
       const source = hot(' -a-#');
       const slowSubs = '   -^-!';
@@ -112,7 +107,7 @@ describe('orderedDecisions', () => {
   });
 
   it('cancels the decisions still running on early unsubscribe', () => {
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('   -----(S|)');
       const source = hot('  -ab-----|');
       const unsub = '       ---!';
@@ -124,7 +119,7 @@ describe('orderedDecisions', () => {
   });
 
   it('errors when the decider throws (a host mistake) and cancels the other decisions', () => {
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('  -----(S|)');
       const source = hot(' -ab--|');
       const throwing: DecideOne<string> = (value, done, fail) => {
@@ -141,7 +136,7 @@ describe('orderedDecisions', () => {
   });
 
   it('ends the output with the error a decision reports through `fail` (a disposed system)', () => {
-    createScheduler().run(({ hot, expectObservable }) => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot(' -a-b-|');
       const failing: DecideOne<string> = (value, done, fail) => {
         if (value === 'b') {
@@ -199,7 +194,7 @@ describe('orderedDecisions: re-entrant source values', () => {
 
   it('emits a pushed value whose own decision is asynchronous after the value that pushed it', () => {
     // The re-entrant value takes the queued lane: it waits for its turn, nothing is lost.
-    createScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slowB = cold('  --(T|)');
       const source = hot('  -a---c-|');
       const slowBSubs = '   -^-!';
@@ -214,7 +209,7 @@ describe('orderedDecisions: re-entrant source values', () => {
   it('emits a value a synchronous decision pushes before answering, in source order', () => {
     // Found by this spec: the pushed value was decided and queued with its result but never flushed (the
     // inline result was emitted directly), so it, every later value and the completion were lost.
-    createScheduler().run(({ hot, expectObservable }) => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a---c-|');
       const expected = '    -(AB)C-|';
       expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before')), nameOf)).toBe(expected);
@@ -223,7 +218,7 @@ describe('orderedDecisions: re-entrant source values', () => {
 
   it('emits a value a synchronous decision pushes after answering, in source order', () => {
     // The same lost flush, when the decision answers first and then pushes.
-    createScheduler().run(({ hot, expectObservable }) => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a---c-|');
       const expected = '    -(AB)C-|';
       expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'after')), nameOf)).toBe(expected);
@@ -233,7 +228,7 @@ describe('orderedDecisions: re-entrant source values', () => {
   it('emits a value pushed by an asynchronous decision after that decision, in source order', () => {
     // Found by this spec: the pushing event's slot was queued behind the pushed value's (order inverted),
     // and the head never being flushed, neither result came out.
-    createScheduler().run(({ hot, cold, expectObservable }) => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const slowA = cold('  ---(S|)');
       const source = hot('  -a------|');
       const expected = '    ----(SB)|';

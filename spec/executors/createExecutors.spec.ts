@@ -4,7 +4,6 @@
  * a run), `results$` records built only while someone listens, the finish record of a cancelled run, and
  * `dispose()` reaching the processes of command hooks run through the whole stack.
  */
-import { rmSync } from 'node:fs';
 import { firstValueFrom, map, Subject, throwError, type Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookActivity, HookEntry, HookRun } from '../../lib/core/types.js';
@@ -234,18 +233,9 @@ describe('createExecutors: dispose', () => {
     t = new ProcessTest();
   });
   afterEach(async () => {
-    await executors?.dispose();
+    // Kills and reports marked leftovers, removes the directory, checks descriptors.
+    await t.verifyClean(executors ?? { dispose: async () => undefined });
     executors = undefined;
-    const leftovers = markedProcesses(t.marker);
-    for (const pid of leftovers) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(t.dir, { recursive: true, force: true });
-    expect(leftovers).toEqual([]);
   });
 
   it('kills the processes of command hooks run through the whole stack, and later runs fail', async () => {

@@ -5,18 +5,13 @@
  * per start and finish only when debug logging is on.
  */
 import { map, Subject, type Observable } from 'rxjs';
-import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { createTestScheduler } from '../helpers/marbles.js';
 import type { HookActivity, HookRun } from '../../lib/core/types.js';
 import { withObserver } from '../../lib/executors/observeExecutor.js';
 import { internalFailureRun, startable, type CancelRun, type StartRun } from '../../lib/executors/startRun.js';
 import type { Logger } from '../../lib/logging/logger.js';
-import { allow, beforeTool, createTestScheduler, entry } from '../../lib/testing/index.js';
-
-const scheduler = (): TestScheduler =>
-  createTestScheduler((actual, expected) => {
-    expect(actual).toEqual(expected);
-  });
+import { allow, beforeTool, entry } from '../../lib/testing/index.js';
 
 const HOOK = entry('BeforeTool', 'guard', { source: 'project' });
 const INPUT = beforeTool('write_file', { path: 'a.txt' });
@@ -105,7 +100,7 @@ const finishOf = (run: HookRun) => ({ ...START, type: 'finish' as const, run });
 describe('withObserver: records', () => {
   it('records a start when the run starts and a finish with its record when it answers', () => {
     // The dashboard contract: one pair per run, the finish carrying the very record the engine gets.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const answer = cold('  ---a-', { a: RUNS.ok });
       const answerSubs = '   ^--!';
       const recorded = '     s--f';
@@ -161,7 +156,7 @@ describe('withObserver: records', () => {
 
   it('records a run cancelled before it answered as finished with outcome canceled', () => {
     // A cancelled event must not leave a run that looks forever running.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const answer = cold('  -----a', { a: RUNS.ok });
       const unsub = '        --!';
       const answerSubs = '   ^-!';

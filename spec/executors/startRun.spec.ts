@@ -5,16 +5,11 @@
  * failure record that blocks under policy `block` and is `failed` under `allow`).
  */
 import { Observable, type Subscription } from 'rxjs';
-import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { createTestScheduler } from '../helpers/marbles.js';
 import type { HookExecutor, HookRun } from '../../lib/core/types.js';
 import { startable, startOf, type RunDone, type StartRun } from '../../lib/executors/startRun.js';
-import { beforeTool, block, createTestScheduler, entry } from '../../lib/testing/index.js';
-
-const scheduler = (): TestScheduler =>
-  createTestScheduler((actual, expected) => {
-    expect(actual).toEqual(expected);
-  });
+import { beforeTool, block, entry } from '../../lib/testing/index.js';
 
 const HOOK = entry('BeforeTool', 'guard', { source: 'project' });
 const INPUT = beforeTool('write_file', { path: 'a.txt' });
@@ -60,7 +55,7 @@ const adapted = (executor: HookExecutor, policy: 'block' | 'allow' = 'block'): O
 describe('startable', () => {
   it('emits the one record of a run and completes in the frame it answered, then releases the run', () => {
     // The Observable form of a callback run: exactly one value, then complete.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const answer = cold('  ---a-', RUNS);
       const answerSubs = '   ^--!';
       const expected = '     ---(a|)';
@@ -71,7 +66,7 @@ describe('startable', () => {
 
   it('cancels the run on unsubscribe and emits nothing', () => {
     // Unsubscribing is cancellation: the run's cancel function is the teardown.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const answer = cold('  -----a', RUNS);
       const unsub = '        --!';
       const answerSubs = '   ^-!';
@@ -82,7 +77,7 @@ describe('startable', () => {
 
   it('emits a synchronous answer in the subscription frame', () => {
     // A run that settles inside `start` returns no cancel function; the value still arrives.
-    scheduler().run(({ expectObservable }) => {
+    createTestScheduler().run(({ expectObservable }) => {
       const sync: StartRun = (_hook, _input, done) => {
         done(RUNS.a);
         return undefined;
@@ -93,7 +88,7 @@ describe('startable', () => {
 
   it('mirrors a run that never answers, and starts one run per subscription', () => {
     // Cold: every subscriber starts its own run; a run that never answers keeps the Observable open.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const never = cold<HookRun>('-');
       const run$ = startable(startFrom(never))(HOOK, INPUT);
       expectObservable(run$).toBe('-');
@@ -126,7 +121,7 @@ describe('startOf', () => {
 
   it('takes the first record and releases the executor at once', () => {
     // A foreign executor that keeps emitting is unsubscribed after its first value, not drained.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const executor = cold('  --a--b-|', RUNS);
       const executorSubs = '   ^-!';
       const expected = '       --(a|)';
@@ -137,7 +132,7 @@ describe('startOf', () => {
 
   it('takes the first of two synchronous records and unsubscribes in the same frame', () => {
     // A synchronous answer settles before `subscribe` returns: the subscription must still be released at once.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const executor = cold('  (ab)', RUNS);
       const executorSubs = '   (^!)';
       expectObservable(adapted(() => executor)).toBe('(a|)', RUNS);
@@ -165,7 +160,7 @@ describe('startOf', () => {
 
   it('cancels a foreign run on unsubscribe', () => {
     // The cancel function of the callback form unsubscribes from the executor.
-    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+    createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const executor = cold('  -----a', RUNS);
       const unsub = '          ---!';
       const executorSubs = '   ^--!';
@@ -184,7 +179,7 @@ describe('startOf', () => {
 
     it('turns an error notification into an internal record', () => {
       // An executor must report failures as records: an error is hookstream's side of the seam failing.
-      scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const executor = cold<HookRun>('  --#', undefined, broken);
         const executorSubs = '            ^-!';
         expectObservable(adapted(() => executor, policy)).toBe('--(r|)', { r: ERRORED });
@@ -194,7 +189,7 @@ describe('startOf', () => {
 
     it('turns completion without a record into an internal record', () => {
       // An empty executor would otherwise leave the event waiting forever.
-      scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const executor = cold<HookRun>('  ---|');
         const executorSubs = '            ^--!';
         expectObservable(adapted(() => executor, policy)).toBe('---(r|)', { r: EMPTIED });
@@ -204,7 +199,7 @@ describe('startOf', () => {
 
     it('turns a synchronous throw into an internal record in the same frame', () => {
       // A throwing executor function never becomes a stream error of the engine.
-      scheduler().run(({ expectObservable }) => {
+      createTestScheduler().run(({ expectObservable }) => {
         const throwing: HookExecutor = () => {
           throw broken;
         };
