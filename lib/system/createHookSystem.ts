@@ -1,6 +1,6 @@
 /**
  * The facade (DESIGN §2): settings + the executor stack + the one pipeline + lifecycle. Every way in —
- * `fire`, `fire$`, `decide` — validates the fields and goes through `decideEvent`.
+ * `fire`, `fire$`, `decide` — validates the fields and goes through the engine (`planEvent`, then `runEvent`).
  */
 import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
