@@ -133,20 +133,26 @@ export const runEvent = (
 };
 
 /**
- * Decides one event: `done` gets its HookResult — synchronously when nothing asynchronous ran. Returns
- * the cancel function of the hooks still running, or `undefined` once settled. `fields` must already be
- * validated; hookstream's own failures (planning, folding, a broken executor) fail closed by default.
+ * What deciding an event returns at once: the HookResult itself when no hook had to run (the fast path,
+ * or a failed plan) — `done` is then not called — else what `runEvent` returns: the cancel function of
+ * the hooks still running, or `undefined` once `done` has had the result.
+ */
+export type Decided = HookResult | CancelRun | undefined;
+
+/** Whether a decision answered at once with its result. */
+export const isDecided = (decided: Decided): decided is HookResult =>
+  decided !== undefined && typeof decided !== 'function';
+
+/**
+ * Decides one event. `fields` must already be validated; hookstream's own failures (planning, folding,
+ * a broken executor) fail closed by default. The fast path returns its result and allocates no callback.
  */
 export const decideEvent = (
   engine: Engine,
   event: EventName,
   fields: Readonly<Record<string, unknown>>,
   done: ResultDone,
-): CancelRun | undefined => {
+): Decided => {
   const planned = planEvent(engine, event, fields);
-  if (!isPlan(planned)) {
-    done(planned);
-    return undefined;
-  }
-  return runEvent(engine, planned, fields, done);
+  return isPlan(planned) ? runEvent(engine, planned, fields, done) : planned;
 };

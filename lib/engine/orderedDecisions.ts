@@ -11,13 +11,14 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { HookResult } from '../core/types.js';
 import type { CancelRun } from '../executors/startRun.js';
-import type { ResultDone } from './decideEvent.js';
+import { isDecided, type Decided, type ResultDone } from './decideEvent.js';
 
 /**
- * Decides one source value: calls `done` once, returns a cancel function while the decision runs.
- * `fail` ends the whole output with an error (the hook system was disposed under a running event).
+ * Decides one source value: returns its result at once, or calls `done` once and returns the cancel
+ * function while the decision runs (see `Decided`). `fail` ends the whole output with an error (the hook
+ * system was disposed under a running event).
  */
-export type DecideOne<T> = (value: T, done: ResultDone, fail: (error: Error) => void) => CancelRun | undefined;
+export type DecideOne<T> = (value: T, done: ResultDone, fail: (error: Error) => void) => Decided;
 
 /** One event still waiting for its result or for earlier events to be emitted. */
 interface Pending {
@@ -82,9 +83,9 @@ export const orderedDecisions =
       const decideInline = (value: T): void => {
         deciding = true;
         inlineResult = undefined;
-        let cancel: CancelRun | undefined;
+        let decided: Decided;
         try {
-          cancel = decideOne(value, inline, fail);
+          decided = decideOne(value, inline, fail);
         } catch (error) {
           deciding = false;
           // A host mistake (e.g. invalid event input) ends the stream loudly; it is never a decision.
@@ -92,7 +93,19 @@ export const orderedDecisions =
           return;
         }
         deciding = false;
-        const result = inlineResult;
+        let cancel: CancelRun | undefined;
+        let result: HookResult | undefined;
+        if (isDecided(decided)) {
+          // Queued before re-entrant values: the answer takes its place there.
+          if (inlineSlot !== undefined) {
+            inline(decided);
+            return;
+          }
+          result = decided;
+        } else {
+          cancel = decided;
+          result = inlineResult;
+        }
         if (result !== undefined) {
           inlineResult = undefined;
           subscriber.next(result);
@@ -113,9 +126,9 @@ export const orderedDecisions =
         // The slot takes its place before deciding, so values pushed while deciding queue behind it.
         const slot: Pending = { result: undefined, cancel: undefined, sync: true };
         pending.push(slot);
-        let cancel: CancelRun | undefined;
+        let decided: Decided;
         try {
-          cancel = decideOne(
+          decided = decideOne(
             value,
             (result) => {
               slot.result = result;
@@ -129,8 +142,9 @@ export const orderedDecisions =
           return;
         }
         slot.sync = false;
-        if (slot.result === undefined) slot.cancel = cancel;
-        else if (!deciding && pending[head] === slot) flush();
+        if (isDecided(decided)) slot.result = decided;
+        else if (slot.result === undefined) slot.cancel = decided;
+        if (slot.result !== undefined && !deciding && pending[head] === slot) flush();
       };
 
       const subscription = source.subscribe({

@@ -7,7 +7,7 @@ import { Observable, Subject } from 'rxjs';
 import { HookSystemDisposedError, InvalidHookError } from '../core/errors.js';
 import { asError } from '../core/guards.js';
 import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../core/types.js';
-import { isPlan, type Engine } from '../engine/decideEvent.js';
+import { isDecided, isPlan, type Engine } from '../engine/decideEvent.js';
 import { orderedDecisions } from '../engine/orderedDecisions.js';
 import { createExecutors } from '../executors/createExecutors.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
@@ -60,19 +60,18 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   const gate = createEventGate(engine, settings);
 
   const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
-    new Observable<HookResult>((subscriber) =>
-      gate.decide(
-        resolveEvent(eventName),
-        fields,
-        (result) => {
-          subscriber.next(result);
-          subscriber.complete();
-        },
-        (error) => {
-          subscriber.error(error);
-        },
-      ),
-    );
+    new Observable<HookResult>((subscriber) => {
+      const settle = (result: HookResult): void => {
+        subscriber.next(result);
+        subscriber.complete();
+      };
+      const decided = gate.decide(resolveEvent(eventName), fields, settle, (error) => {
+        subscriber.error(error);
+      });
+      if (!isDecided(decided)) return decided;
+      settle(decided);
+      return undefined;
+    });
 
   const system: HookSystem = {
     fire: (eventName: string, fields: Record<string, unknown>) => {

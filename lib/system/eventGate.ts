@@ -9,7 +9,7 @@
 import { fastPathResult } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import type { HookPlan, HookResult } from '../core/types.js';
-import { isPlan, planEvent, runEvent, type Engine, type ResultDone } from '../engine/decideEvent.js';
+import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import type { EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
@@ -22,8 +22,8 @@ export interface EventGate {
   answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
   /** Runs a plan from `answer`; returns the cancel function while it runs. */
   run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
-  /** `answer`, then `run` when needed: the callback form for `fire$` and `decide`. */
-  decide(event: EventName, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
+  /** `answer`, then `run` when needed: the result at once, or `done` later (see `Decided`). */
+  decide(event: EventName, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): Decided;
   /** Refuses new events, cancels those running and fails their callers with HookSystemDisposedError. */
   close(): void;
   /** Whether `close()` was called. */
@@ -67,9 +67,7 @@ export const createEventGate = (engine: Engine, switches: { readonly enabled: bo
     run,
     decide: (event, fields, done, fail) => {
       const planned = answer(event, fields);
-      if (isPlan(planned)) return run(planned, fields, done, fail);
-      done(planned);
-      return undefined;
+      return isPlan(planned) ? run(planned, fields, done, fail) : planned;
     },
     get closed() {
       return closed;

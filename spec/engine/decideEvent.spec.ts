@@ -10,7 +10,7 @@ import { createTestScheduler } from '../helpers/marbles.js';
 import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import { HookstreamInternalError } from '../../lib/core/errors.js';
 import type { HookEntry, HookPlan, HookResult, HookRun, Matcher } from '../../lib/core/types.js';
-import { decideEvent, isPlan, planEvent, runEvent, type Engine } from '../../lib/engine/decideEvent.js';
+import { decideEvent, isDecided, isPlan, planEvent, runEvent, type Engine } from '../../lib/engine/decideEvent.js';
 import { buildHookInput } from '../../lib/events/decodeInput.js';
 import type { HookInput, HookInputOf } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
@@ -81,10 +81,12 @@ const run$ = (
 /** Runs an event whose hooks all answer synchronously; fails the test if it does not settle at once. */
 const decideNow = (engine: Engine, fields: Readonly<Record<string, unknown>> = WRITE_FILE): HookResult => {
   let result: HookResult | undefined;
-  const cancel = decideEvent(engine, 'BeforeTool', fields, (decided) => {
-    result = decided;
+  const decided = decideEvent(engine, 'BeforeTool', fields, (settled) => {
+    result = settled;
   });
-  expect(cancel).toBeUndefined();
+  // Either answered at once (no hook ran) or settled through `done` before returning.
+  if (isDecided(decided)) return decided;
+  expect(decided).toBeUndefined();
   if (result === undefined) throw new Error('expected a synchronous result');
   return result;
 };

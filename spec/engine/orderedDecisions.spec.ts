@@ -13,10 +13,15 @@ const nameOf = map((result: HookResult) => result.event as string);
  * first value's name is the result); a value missing from the table is decided synchronously.
  */
 const decideFrom =
-  (table: Record<string, Observable<string>>): DecideOne<string> =>
+  (
+    table: Record<string, Observable<string>>,
+    synchronous: 'calls done' | 'returns' = 'calls done',
+  ): DecideOne<string> =>
   (value, done) => {
     const answer = table[value];
     if (answer === undefined) {
+      // The two ways a decision known at once may arrive: through `done`, or returned (the fast path).
+      if (synchronous === 'returns') return resultOf(value.toUpperCase());
       done(resultOf(value.toUpperCase()));
       return undefined;
     }
@@ -29,6 +34,26 @@ const decideFrom =
   };
 
 describe('orderedDecisions', () => {
+  it('emits a result returned at once inline, in the frame of its source value', () => {
+    // The fast path returns its result instead of calling `done`: no queue entry, straight out.
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const source = hot('  -a-b-|');
+      const expected = '    -A-B-|';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({}, 'returns')), nameOf)).toBe(expected);
+    });
+  });
+
+  it('holds a result returned at once behind a slower earlier decision', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('   ----(S|)');
+      const source = hot('  -bc------|');
+      const slowSubs = '    -^---!';
+      const expected = '    -----(SC)|';
+      expectObservable(source.pipe(orderedDecisions(decideFrom({ b: slow }, 'returns')), nameOf)).toBe(expected);
+      expectSubscriptions(slow.subscriptions).toBe(slowSubs);
+    });
+  });
+
   it('emits synchronous decisions inline, in the frame of their source value', () => {
     createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
       const source = hot('  -a-b-c-|');
@@ -163,13 +188,25 @@ describe('orderedDecisions: re-entrant source values', () => {
       to: string,
       when: 'before' | 'after',
       table: Record<string, Observable<string>> = {},
+      synchronous: 'calls done' | 'returns' = 'calls done',
     ): DecideOne<string> =>
     (value, done, fail) => {
       if (value === from && when === 'before') source.next(to);
-      const cancel = decideFrom(table)(value, done, fail);
+      const decided = decideFrom(table, synchronous)(value, done, fail);
       if (value === from && when === 'after') source.next(to);
-      return cancel;
+      return decided;
     };
+
+  it('queues a value pushed before the pushing decision returns its result, behind that result', () => {
+    // The fast path returns its result instead of calling `done`: the re-entrant value still waits its turn.
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const source = hot('  -a---c-|');
+      const expected = '    -(AB)C-|';
+      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', {}, 'returns')), nameOf)).toBe(
+        expected,
+      );
+    });
+  });
 
   it('decides a value the subscriber pushes while receiving a result, after that result', () => {
     // Re-entrancy from downstream: the pushed value is decided inline, once the result that caused it is out.
