@@ -1,0 +1,96 @@
+/**
+ * A hook sees its own agent (DESIGN §5): the stdin a dialect's hook gets carries the event name it was
+ * configured under and the field names its agent sends — Claude's Stop hook reads `last_assistant_message`
+ * and `stop_hook_active`, its SessionStart `source: "compact"`, its PreToolUse `tool_use_id`. The reverse
+ * direction reads an agent's own payload (the CLI run as that agent's hook) into the canonical input.
+ * Both follow the event's `InputShape`; every field the shape does not name passes through unchanged.
+ */
+import type { Dialect, DialectEvent, Fill, InputShape } from '../config/dialects/types.js';
+import { setField } from '../rules/mergeFields.js';
+
+type Input = Readonly<Record<string, unknown>>;
+
+/** Native → canonical field names, built once per shape. */
+const reverseRenames = new WeakMap<InputShape, Readonly<Record<string, string>>>();
+
+const canonicalNames = (shape: InputShape): Readonly<Record<string, string>> => {
+  let names = reverseRenames.get(shape);
+  if (names === undefined) {
+    names = Object.fromEntries(Object.entries(shape.renames ?? {}).map(([canonical, native]) => [native, canonical]));
+    reverseRenames.set(shape, names);
+  }
+  return names;
+};
+
+/** The value mapped through `table` when it names it; any other value as it is. */
+const mapValue = (table: Readonly<Record<string, string>> | undefined, value: unknown): unknown =>
+  table !== undefined && typeof value === 'string' && Object.hasOwn(table, value) ? table[value] : value;
+
+const fill = (target: Record<string, unknown>, fills: Readonly<Record<string, Fill>> | undefined): void => {
+  for (const [field, how] of Object.entries(fills ?? {})) {
+    if (target[field] !== undefined) continue;
+    const value = 'value' in how ? how.value : target[how.from];
+    if (value !== undefined) setField(target, field, value);
+  }
+};
+
+/**
+ * Copies `input` under new names: a field the input already has under its target name is kept rather than
+ * overwritten by a renamed one (Claude sends `agent_type` as a base field inside subagents too).
+ */
+const rename = (
+  input: Input,
+  names: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined,
+  valuesBy: 'source' | 'target',
+  skipNull: readonly string[],
+  eventName: string,
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) {
+    if (Object.hasOwn(names, key)) continue;
+    if (input[key] === null && skipNull.includes(key)) continue;
+    setField(out, key, key === 'hook_event_name' ? eventName : mapValue(values?.[key], input[key]));
+  }
+  for (const [from, to] of Object.entries(names)) {
+    if (!Object.hasOwn(input, from) || Object.hasOwn(out, to)) continue;
+    if (input[from] === null && skipNull.includes(valuesBy === 'source' ? from : to)) continue;
+    setField(out, to, mapValue(values?.[valuesBy === 'source' ? from : to], input[from]));
+  }
+  return out;
+};
+
+/**
+ * The stdin of a hook configured under `event` in `dialect`, from the canonical input. Returns `input` itself
+ * when nothing changes (hookstream's and Gemini's hooks): no copy on the common path.
+ *
+ * @example
+ * toDialectInput({ hook_event_name: 'AfterAgent', prompt: 'p', prompt_response: 'done', stop_hook_active: false, … }, stop, CLAUDE);
+ * // { hook_event_name: 'Stop', prompt: 'p', last_assistant_message: 'done', stop_hook_active: false, … }
+ */
+export const toDialectInput = (input: Input, event: DialectEvent, dialect: Dialect): Input => {
+  const eventName = dialect.sendsNativeEventName ? event.native : event.canonical;
+  const shape = event.input;
+  if (shape === undefined && input.hook_event_name === eventName) return input;
+  const out = rename(input, shape?.renames ?? {}, shape?.toNativeValues, 'source', [], eventName);
+  fill(out, shape?.nativeFills);
+  return out;
+};
+
+/**
+ * The canonical input of an agent's own payload for `event` (its `hook_event_name` becomes the canonical
+ * name): renamed fields back, the agent's values mapped to canonical ones (`compact` → `compress`), `null`
+ * where the canonical input has an optional field dropped, and fields the canonical input requires filled.
+ *
+ * @example
+ * toCanonicalInput({ hook_event_name: 'Stop', stop_hook_active: true, last_assistant_message: 'done', … }, stop);
+ * // { hook_event_name: 'AfterAgent', stop_hook_active: true, prompt_response: 'done', prompt: '', … }
+ */
+export const toCanonicalInput = (raw: Input, event: DialectEvent): Record<string, unknown> => {
+  const shape = event.input;
+  const names = shape === undefined ? {} : canonicalNames(shape);
+  const out = rename(raw, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
+  if (!Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
+  fill(out, shape?.canonicalFills);
+  return out;
+};

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  claudePlugins,
+  enabledPluginIds,
+  geminiExtensions,
+  pluginDataDir,
+} from '../../../lib/config/dialects/index.js';
+
+let home: string;
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+
+beforeEach(() => {
+  home = mkdtempSync(path.join(tmpdir(), 'hookstream-bundles-'));
+});
+afterEach(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('enabledPluginIds', () => {
+  it('takes each id from the highest-priority settings that mention it', () => {
+    const ids = enabledPluginIds([
+      { enabledPlugins: { 'a@m': false } },
+      { enabledPlugins: { 'a@m': true, 'b@m': true, 'c@m': 'yes' } },
+      'not settings',
+    ]);
+    expect([...ids]).toEqual(['b@m']);
+  });
+});
+
+describe('claudePlugins', () => {
+  const registry = (plugins: unknown) => {
+    write(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins }));
+  };
+
+  it('lists the enabled installed plugins with their hooks file and data directory', () => {
+    registry({
+      'guard@market': [{ scope: 'user', installPath: '/plugins/guard/1.0.0' }],
+      'off@market': [{ scope: 'user', installPath: '/plugins/off' }],
+      'local@market': [{ scope: 'project', installPath: '/plugins/local', projectPath: '/other' }],
+    });
+    const found = claudePlugins({ projectDir: '/repo', home }, new Set(['guard@market', 'local@market']));
+    expect(found.problems).toEqual([]);
+    expect(found.bundles).toEqual([
+      {
+        dialect: 'claude',
+        kind: 'plugin',
+        id: 'guard@market',
+        root: '/plugins/guard/1.0.0',
+        hooksFile: '/plugins/guard/1.0.0/hooks/hooks.json',
+        dataDir: path.join(home, '.claude', 'plugins', 'data', 'guard-market'),
+      },
+    ]);
+  });
+
+  it('takes a project-scoped install in its own project', () => {
+    registry({ 'local@market': [{ scope: 'project', installPath: '/plugins/local', projectPath: '/repo' }] });
+    expect(
+      claudePlugins({ projectDir: '/repo/', home }, new Set(['local@market'])).bundles.map((bundle) => bundle.root),
+    ).toEqual(['/plugins/local']);
+  });
+
+  it('finds nothing without a registry, and says so when the registry is unreadable', () => {
+    expect(claudePlugins({ projectDir: '/repo', home }, new Set(['x@m']))).toEqual({ bundles: [], problems: [] });
+    write(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), '{ not json');
+    const found = claudePlugins({ projectDir: '/repo', home }, new Set(['x@m']));
+    expect(found.bundles).toEqual([]);
+    expect(found.problems[0]).toMatch(/^cannot read .*installed_plugins\.json: .*; plugin hooks are not loaded$/);
+  });
+
+  it('keeps plugin data directories to file-name characters', () => {
+    expect(pluginDataDir('/c', 'a b/c@d')).toBe(path.join('/c', 'plugins', 'data', 'a-b-c-d'));
+  });
+});
+
+describe('geminiExtensions', () => {
+  it('lists extension directories that hold a gemini-extension.json, in name order', () => {
+    const extensions = path.join(home, '.gemini', 'extensions');
+    write(path.join(extensions, 'zeta', 'gemini-extension.json'), '{}');
+    write(path.join(extensions, 'alpha', 'gemini-extension.json'), '{}');
+    write(path.join(extensions, 'stray', 'README.md'), '');
+    const found = geminiExtensions({ projectDir: '/repo', home });
+    expect(found.bundles.map((bundle) => [bundle.id, bundle.hooksFile])).toEqual([
+      ['alpha', path.join(extensions, 'alpha', 'hooks', 'hooks.json')],
+      ['zeta', path.join(extensions, 'zeta', 'hooks', 'hooks.json')],
+    ]);
+  });
+
+  it('finds nothing when there is no extensions directory', () => {
+    expect(geminiExtensions({ projectDir: '/repo', home })).toEqual({ bundles: [], problems: [] });
+  });
+});
