@@ -1,5 +1,5 @@
 /**
- * From the benches' figures to rows: one row per speed target of issue 9, each with its target and whether it
+ * From the benches' figures to rows: one row per speed target of issues 9 and 10, each with its target and whether it
  * was met, plus rows without a target for the command-hook figures. bench/table.ts renders these rows.
  */
 import type { DecideFigures } from './decide.bench.js';
@@ -7,7 +7,7 @@ import type { EngineFigures } from './engine.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import { round3 } from './measure.js';
 
-export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB';
+export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners';
 
 export interface Figure {
   value: number;
@@ -46,7 +46,7 @@ export interface Sections {
 const us = (value: number): Figure => ({ value, unit: 'µs' });
 const times = (value: number): Figure => ({ value, unit: '×' });
 
-/** Issue 9's speed targets, one place; each applies to the row's `measured` figure, in its unit. */
+/** The speed targets of issues 9 and 10, one place; each applies to the row's `measured` figure, in its unit. */
 export const TARGETS = {
   'fire.functionHook.throughput': { op: '>=', value: 300_000 },
   'fire.functionHook.vsBareAsync': { op: '<=', value: 30 },
@@ -55,6 +55,15 @@ export const TARGETS = {
   'decide.noHook.vsRxjsMap': { op: '<=', value: 3 },
   'decide.matcherMiss.vsRxjsMap': { op: '<=', value: 3 },
   'memory.resultsObserved.heapGrowth': { op: '<=', value: 5 },
+  // Issue 10: the process layer.
+  'spawn.shellForm.vsRawSpawn': { op: '<=', value: 1 },
+  'spawn.execForm.vsRawSpawn': { op: '<=', value: 1 },
+  'spawn.fanOut.vsOne': { op: '<=', value: 1.2 },
+  'spawn.bigHost.vsSmallHost': { op: '<=', value: 1.2 },
+  'spawn.bigHost.timerLag': { op: '<=', value: 5 },
+  'memory.commandRuns.heapGrowth': { op: '<=', value: 5 },
+  'memory.commandRuns.descriptors': { op: '<=', value: 0 },
+  'memory.commandRuns.listeners': { op: '<=', value: 0 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -68,7 +77,7 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory }: Sections): TargetRow[] => {
+export const targetRows = ({ engine, decide, memory, spawn }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -125,7 +134,84 @@ export const targetRows = ({ engine, decide, memory }: Sections): TargetRow[] =>
       }),
     );
   }
+  if (spawn !== undefined) rows.push(...processRows(spawn));
   return rows;
+};
+
+/** Issue 10's rows, from the spawn section (spawn.bench.ts, bigHost.bench.ts, commandMemory.bench.ts). */
+const processRows = (spawn: Record<string, unknown>): TargetRow[] => {
+  const ms = (path: string): Figure => ({ value: at(spawn, path), unit: 'ms' });
+  const ratio = (hookstream: Figure, baseline: Figure): Figure => times(round3(hookstream.value / baseline.value));
+  const shell = ms('latencyMs.hookstreamShellForm');
+  const rawBash = ms('latencyMs.rawSpawnBash');
+  const exec = ms('latencyMs.hookstreamExecFormSh');
+  const rawSh = ms('latencyMs.rawSpawnSh');
+  const sixteen = ms('fanOutMs.sixteenParallelHooks');
+  const one = ms('fanOutMs.oneHook');
+  const big = ms('bigHost.big.latencyMs.hookstream');
+  const small = ms('bigHost.small.latencyMs.hookstream');
+  const ballast = `${at(spawn, 'bigHost.ballastMb')} MiB`;
+  const descriptors = (path: string): Figure => ({
+    value: at(spawn, `commandMemory.descriptors.${path}`),
+    unit: 'fds',
+  });
+  const listeners = (path: string): Figure => ({
+    value: at(spawn, `commandMemory.listeners.${path}`),
+    unit: 'listeners',
+  });
+  const runs = count(at(spawn, 'commandMemory.runs.total'));
+  return [
+    row('spawn.shellForm.vsRawSpawn', 'one trivial shell hook (`bash -c`, reads stdin, prints `{}`) through `fire()`', {
+      hookstream: shell,
+      baseline: { what: 'raw `child_process.spawn` of `bash -c`', ...rawBash },
+      measured: ratio(shell, rawBash),
+    }),
+    row('spawn.execForm.vsRawSpawn', 'the same in exec form (`sh` + `args`)', {
+      hookstream: exec,
+      baseline: { what: 'raw spawn of `sh -c`', ...rawSh },
+      measured: ratio(exec, rawSh),
+    }),
+    row('spawn.fanOut.vsOne', '16 parallel 200 ms hooks on one event', {
+      hookstream: sixteen,
+      baseline: { what: 'one 200 ms hook', ...one },
+      measured: ratio(sixteen, one),
+    }),
+    row('spawn.bigHost.vsSmallHost', `one trivial hook in a host with ${ballast} more live heap`, {
+      hookstream: big,
+      baseline: { what: 'the same in the small host', ...small },
+      measured: ratio(big, small),
+    }),
+    row('spawn.bigHost.timerLag', `a 1 ms timer's worst lag during hooks in that host`, {
+      hookstream: ms('bigHost.big.timerLagMs.hookstream.worst'),
+      baseline: { what: 'during raw spawns there', ...ms('bigHost.big.timerLagMs.raw.worst') },
+      measured: ms('bigHost.big.timerLagMs.hookstream.worst'),
+    }),
+    row('memory.commandRuns.heapGrowth', `heap after GC, ${runs} command-hook runs through \`fire()\``, {
+      hookstream: { value: at(spawn, 'commandMemory.heapMB.atEnd'), unit: 'MB' },
+      baseline: {
+        what: 'the same at a tenth of the runs',
+        value: at(spawn, 'commandMemory.heapMB.atCheckpoint'),
+        unit: 'MB',
+      },
+      measured: { value: at(spawn, 'commandMemory.growthMB'), unit: 'MB' },
+    }),
+    row('memory.commandRuns.descriptors', `the host's open descriptors after those runs and \`dispose()\``, {
+      hookstream: descriptors('afterDispose'),
+      baseline: { what: 'before the hook system', ...descriptors('before') },
+      measured: {
+        value: at(spawn, 'commandMemory.descriptors.afterDispose') - at(spawn, 'commandMemory.descriptors.before'),
+        unit: 'fds',
+      },
+    }),
+    row('memory.commandRuns.listeners', 'its process exit and signal listeners, the same way', {
+      hookstream: listeners('afterDispose'),
+      baseline: { what: 'before the hook system', ...listeners('before') },
+      measured: {
+        value: at(spawn, 'commandMemory.listeners.afterDispose') - at(spawn, 'commandMemory.listeners.before'),
+        unit: 'listeners',
+      },
+    }),
+  ];
 };
 
 /** 1000000 → "1 M", 100000 → "100 k". */
@@ -157,22 +243,11 @@ export const spawnRows = (spawn: Record<string, unknown> | undefined): Compariso
   });
   return [
     compare(
-      'spawn.shellForm',
-      'one trivial shell hook (`bash -c`, reads stdin, prints `{}`)',
-      ms('latencyMs.hookstreamShellForm'),
-      {
-        what: 'raw `child_process.spawn` of `bash -c`',
-        ...ms('latencyMs.rawSpawnBash'),
-      },
+      'spawn.bigHost.raw',
+      `for comparison: a raw spawn in the host with ${at(spawn, 'bigHost.ballastMb')} MiB more live heap`,
+      ms('bigHost.big.latencyMs.raw'),
+      { what: 'the same in the small host', ...ms('bigHost.small.latencyMs.raw') },
     ),
-    compare('spawn.execForm', 'the same in exec form (`sh` + `args`)', ms('latencyMs.hookstreamExecFormSh'), {
-      what: 'raw spawn of `sh -c`',
-      ...ms('latencyMs.rawSpawnSh'),
-    }),
-    compare('spawn.fanOut', '16 shell hooks in parallel on one event', ms('fanOutMs.sixteenParallelHooks'), {
-      what: 'one hook',
-      ...ms('fanOutMs.oneHook'),
-    }),
     compare(
       'spawn.persistent',
       'a node hook as a persistent worker (`"persistent": true`)',

@@ -1,16 +1,21 @@
 /**
  * Command-hook cost: one trivial hook through hookstream against a raw `child_process.spawn` of the same
  * program in the same run (median latency ratio), for the shell form (`bash -c`) and the exec form
- * (`sh -c …` as command + args); the fan-out of 16 parallel hooks against one; and a node hook spawned
- * per event against the same script as a persistent worker.
+ * (`sh -c …` as command + args); 16 parallel 200 ms hooks against one; a node hook spawned per event against
+ * the same script as a persistent worker; then, each in a child process of its own, the same hook in a host
+ * with 1 GiB of extra live memory (bigHost.bench.ts) and 10 000 runs' memory (commandMemory.bench.ts).
  */
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createHookSystem } from '../dist/lib/index.js';
+import { benchBigHost } from './bigHost.bench.js';
+import { benchCommandMemory } from './commandMemory.bench.js';
 import { interleave, round3, scaled } from './measure.js';
 
 const SCRIPT = 'cat >/dev/null; echo "{}"';
+/** A hook that waits 200 ms: fan-out helps hooks that wait, and this is what a fan-out should cost. */
+const SLOW_SCRIPT = 'cat >/dev/null; sleep 0.2; echo "{}"';
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
 const payload = `${JSON.stringify(fields)}\n`;
 
@@ -36,11 +41,23 @@ const systemWith = (hooks: object[]) =>
     settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } },
   });
 
+/** Fails the bench unless every hook of `system` really ran: a skipped hook would time nothing. */
+const ranAll = async (system: ReturnType<typeof systemWith>, count: number): Promise<void> => {
+  const result = await system.fire('BeforeTool', fields);
+  const ran = result.hooks.filter((run) => run.outcome === 'success').length;
+  if (ran !== count)
+    throw new Error(`bench hooks did not run: ${JSON.stringify(result.hooks.map((run) => run.outcome))}`);
+};
+
 export const benchSpawn = async (): Promise<Record<string, unknown>> => {
   const shellForm = systemWith([{ type: 'command', command: SCRIPT }]);
   const execForm = systemWith([{ type: 'command', command: 'sh', args: ['-c', SCRIPT] }]);
-  const fanOut = systemWith(Array.from({ length: 16 }, (_, i) => ({ type: 'command', command: `${SCRIPT} # ${i}` })));
+  const slowOne = systemWith([{ type: 'command', command: SLOW_SCRIPT }]);
+  const fanOut = systemWith(
+    Array.from({ length: 16 }, (_, i) => ({ type: 'command', command: `${SLOW_SCRIPT} # ${i}` })),
+  );
   try {
+    await Promise.all([ranAll(shellForm, 1), ranAll(execForm, 1), ranAll(slowOne, 1), ranAll(fanOut, 16)]);
     const latency = await interleave(
       {
         rawBash: () => rawSpawn('bash'),
@@ -57,7 +74,7 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
     const fan = await interleave(
       {
         oneHook: async () => {
-          await shellForm.fire('BeforeTool', fields);
+          await slowOne.fire('BeforeTool', fields);
         },
         sixteenHooks: async () => {
           await fanOut.fire('BeforeTool', fields);
@@ -81,9 +98,11 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
       fanOutMs: { oneHook: round3(fan.oneHook ?? 0), sixteenParallelHooks: round3(fan.sixteenHooks ?? 0) },
       sixteenVsOne: round3((fan.sixteenHooks ?? 0) / (fan.oneHook ?? 1)),
       persistentVsSpawnNode: await benchPersistentVsSpawnNode(),
+      bigHost: await benchBigHost(),
+      commandMemory: await benchCommandMemory(),
     };
   } finally {
-    await Promise.all([shellForm.dispose(), execForm.dispose(), fanOut.dispose()]);
+    await Promise.all([shellForm.dispose(), execForm.dispose(), slowOne.dispose(), fanOut.dispose()]);
   }
 };
 

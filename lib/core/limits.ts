@@ -22,3 +22,47 @@ export const isValidTimeoutMs = (value: number | undefined): value is number =>
 /** `value` when it is a finite positive number, else `fallback`. */
 export const positiveOr = (value: number | undefined, fallback: number): number =>
   value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+
+/** After a hook's leader exits, how long its children may keep the pipes open before they are closed. */
+export const DRAIN_MS = 250;
+
+/** The hard deadline comes this long after SIGKILL was due: the run settles then, whatever holds its pipes. */
+export const HARD_DEADLINE_SLACK_MS = 1000;
+
+/** The process options a host may set, as given (any may be missing or out of range). */
+export interface ProcessLimitOptions {
+  processConcurrency?: number | undefined;
+  defaultTimeoutMs?: number | undefined;
+  forceKillAfterMs?: number | undefined;
+  maxOutputBytes?: number | undefined;
+}
+
+/** The same options normalised once per executor: every value usable as is. */
+export interface ProcessLimits {
+  readonly processConcurrency: number;
+  readonly defaultTimeoutMs: number;
+  /** SIGTERM → SIGKILL grace, within the timer bound. */
+  readonly killGraceMs: number;
+  readonly maxOutputBytes: number;
+}
+
+/**
+ * The one normalisation of process options, for every executor that starts hook processes: a missing or
+ * unusable value falls back to its default (the hook's own `timeout` is checked per run by `hookTimeoutMs`).
+ */
+export const normalizeProcessLimits = (options: ProcessLimitOptions): ProcessLimits => ({
+  processConcurrency: Math.max(1, Math.floor(positiveOr(options.processConcurrency, DEFAULT_PROCESS_CONCURRENCY))),
+  defaultTimeoutMs: isValidTimeoutMs(options.defaultTimeoutMs) ? options.defaultTimeoutMs : DEFAULT_TIMEOUT_MS,
+  killGraceMs: Math.min(positiveOr(options.forceKillAfterMs, DEFAULT_FORCE_KILL_AFTER_MS), MAX_TIMEOUT_MS),
+  maxOutputBytes: Math.max(1, Math.floor(positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES))),
+});
+
+/** A hook's timeout: its own when the timers can hold it, else the executor's default. */
+export const hookTimeoutMs = (own: number | undefined, limits: ProcessLimits): number =>
+  isValidTimeoutMs(own) ? own : limits.defaultTimeoutMs;
+
+/** Worker processes of one persistent hook when it sets no `workers`. */
+export const DEFAULT_WORKERS = 1;
+
+/** The most workers one persistent hook may ask for: each holds a slot of `processConcurrency` while it lives. */
+export const MAX_WORKERS = 64;

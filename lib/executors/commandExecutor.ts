@@ -1,124 +1,107 @@
 /**
- * The command-hook executor (DESIGN §3 "Running a command hook"): spawns a shell-command hook for each
- * subscription, hands it the input as JSON on stdin and turns its exit status and output into a
- * `HookRun`. Shaped like rxjs `fromFetch`: the Observable is cold, one AbortController per subscription,
- * and the teardown aborts it — which kills the hook's process group. Failures are values: the
- * Observable emits exactly one run and completes, and never errors.
+ * The command-hook executor (DESIGN §3 "Running a command hook"): starts a shell-command hook for each
+ * run, hands it the input as JSON on stdin and turns its exit status and output into a `HookRun`. Shaped
+ * like rxjs `fromFetch`: cold, one AbortController per run, and cancelling aborts it — which kills the
+ * hook's process group. Failures are values: exactly one record per run, never an error.
  *
- * Hooks must not leave long work in the background: whatever still holds the output pipes after the
- * hook exits is killed (its group after a short drain, `setsid` escapees found by their run id).
+ * Every process goes through the one supervisor (lib/process/superviseProcess.ts), started by default
+ * through a spawn helper created with the executor, so that spawning costs the same in a 4 GB agent as
+ * in a small one and never blocks the host's event loop (lib/process/spawnBackend.ts).
+ *
+ * Hooks must not leave work in the background: after every run whatever is left of the hook's process
+ * group is killed, and so is anything that left the group (`setsid`), found by the run's id.
  *
  * @example
  * const executor = createCommandExecutor({ projectDir: '/repo', sessionId: 's1' });
  * executor.execute(hook, input).subscribe((run) => console.log(run.outcome, run.output));
  * await executor.dispose();
  */
-import { bareRun } from '../protocol/outputRun.js';
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { Observable } from 'rxjs';
+import { errorText } from '../core/guards.js';
+import { hookTimeoutMs, normalizeProcessLimits, type ProcessLimitOptions } from '../core/limits.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../core/types.js';
 import type { HookInput } from '../events/inputs.js';
-import type { CommandHookConfig, HookEntry, HookExecutor, HookRun } from '../core/types.js';
-import {
-  DEFAULT_FORCE_KILL_AFTER_MS,
-  DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_PROCESS_CONCURRENCY,
-  DEFAULT_TIMEOUT_MS,
-  isValidTimeoutMs,
-  MAX_TIMEOUT_MS,
-  positiveOr,
-} from '../core/limits.js';
-import { interpretCommandRun } from '../protocol/commandProtocol.js';
-import { buildHookEnv, resolveInvocation } from '../protocol/hookEnv.js';
-import { clipForRecord, decodeOutput } from '../protocol/readOutput.js';
-import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
-import { superviseProcess, type ProcessReport } from '../process/superviseProcess.js';
-import { internalFailureRun } from './startRun.js';
+import { createRootLogger, type Logger } from '../logging/logger.js';
+import { createProjectDirCheck } from '../process/projectDir.js';
+import { releaseIdleListeners } from '../process/processGroups.js';
+import { createSpawnBackend } from '../process/spawnBackend.js';
+import { createSemaphore, type Semaphore } from '../process/spawnLimiter.js';
+import { superviseProcess } from '../process/superviseProcess.js';
+import { createHookEnvironment, resolveInvocation } from '../protocol/hookEnv.js';
+import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
+import { bareRun } from '../protocol/outputRun.js';
+import { createDialectRuns } from '../protocol/dialectRuns.js';
+import { commandRunRecord } from '../protocol/processRecord.js';
+import { internalFailureRun, startable, type StartableExecutor, type StartRun } from './startRun.js';
 
-export interface CommandExecutorOptions {
+export interface CommandExecutorOptions extends ProcessLimitOptions {
   projectDir: string;
   sessionId: string;
   /** Live hook processes at once, default 16; the rest queue. */
-  processConcurrency?: number;
+  processConcurrency?: number | undefined;
   /** Default 60 000 ms; a hook's own `timeout` wins. */
-  defaultTimeoutMs?: number;
+  defaultTimeoutMs?: number | undefined;
   /** SIGTERM → SIGKILL grace, default 5 000 ms. */
-  forceKillAfterMs?: number;
+  forceKillAfterMs?: number | undefined;
   /** Cap per stream, default 1 MiB. */
-  maxOutputBytes?: number;
-  /** Base environment, default `process.env`. */
+  maxOutputBytes?: number | undefined;
+  /** Base environment, default `process.env`; copied once, when the executor is created. */
   env?: Record<string, string | undefined>;
+  /** What project and extension hooks inherit of `env` (lib/protocol/envPolicy.ts), read per run; default all. */
+  envPolicy?: () => EnvPolicy | undefined;
+  /**
+   * Spawn hooks through a small long-lived helper process started with the executor (default `true`; Linux
+   * and macOS only): a spawn then costs the same whatever the host's memory and never blocks its event loop.
+   * A helper that dies is restarted once, then hooks are spawned from the host with a warning. `false`:
+   * always spawn from the host.
+   */
+  spawnHelper?: boolean;
+  /**
+   * Called for each run after its process slot is acquired, immediately before the spawn — the last moment
+   * to re-check what is about to run (the trust gate's time-of-check/time-of-use seam). A string means: do
+   * not spawn; the run's outcome is `untrusted` and the string its message. A throw fails the run.
+   */
+  beforeSpawn?: (hook: HookEntry) => string | undefined | Promise<string | undefined>;
+  /** Where the helper's restarts and fallback, and processes killed after a run, are logged; default silent. */
+  logger?: Logger;
+  /** A live-process limit shared with other executors (persistent workers); default: this executor's own. */
+  processSlots?: Semaphore;
 }
 
 export interface CommandExecutor {
-  execute: HookExecutor;
-  /** Kills every live group (SIGTERM, SIGKILL after the grace) and awaits them; later runs fail. */
+  /** The executor seam, with its callback form (`start`) that the engine uses without an Observable. */
+  readonly execute: StartableExecutor;
+  /** Kills every live group (SIGTERM, SIGKILL after the grace), awaits them, stops the helper; later runs fail. */
   dispose(): Promise<void>;
   /** Live process groups of this executor. */
   readonly live: number;
+  /** The spawn helper's pid while hooks go through one; `undefined` when they are spawned from the host. */
+  readonly spawnHelperPid?: number | undefined;
 }
 
 const DISPOSED = 'executor disposed';
 
-/** Creates the executor; every process it starts is tracked until gone. */
+const cancelMessage = (hook: HookEntry, signal: AbortSignal): string =>
+  `Hook "${hook.name}" was canceled${signal.reason === DISPOSED ? `: ${DISPOSED}` : ''}`;
+
+/** Creates the executor (and its spawn helper); every process it starts is tracked until gone. */
 export const createCommandExecutor = (options: CommandExecutorOptions): CommandExecutor => {
-  const processConcurrency = Math.floor(positiveOr(options.processConcurrency, DEFAULT_PROCESS_CONCURRENCY));
-  const defaultTimeoutMs = isValidTimeoutMs(options.defaultTimeoutMs) ? options.defaultTimeoutMs : DEFAULT_TIMEOUT_MS;
-  const killGraceMs = Math.min(positiveOr(options.forceKillAfterMs, DEFAULT_FORCE_KILL_AFTER_MS), MAX_TIMEOUT_MS);
-  const maxOutputBytes = Math.floor(positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES));
-  const semaphore = createSemaphore(processConcurrency);
+  const limits = normalizeProcessLimits(options);
+  const slots = options.processSlots ?? createSemaphore(limits.processConcurrency);
+  // One shared environment per variant: the whole one, and what the env policy leaves project hooks.
+  const environments = envVariants(
+    options.envPolicy,
+    (env) => createHookEnvironment(env, options.projectDir, options.sessionId),
+    options.env ?? process.env,
+  );
+  const logger = options.logger ?? createRootLogger();
+  const projectDir = createProjectDirCheck(options.projectDir);
+  const backend = createSpawnBackend({ helper: options.spawnHelper ?? true, logger });
+  const dialects = createDialectRuns(options.projectDir, options.sessionId);
   const controllers = new Set<AbortController>();
   const lifecycles = new Set<Promise<void>>();
   let live = 0;
   let disposed = false;
-
-  const projectDirProblem = async (): Promise<string | undefined> => {
-    try {
-      const info = await stat(options.projectDir);
-      return info.isDirectory() ? undefined : `project directory ${options.projectDir} is not a directory`;
-    } catch {
-      return `project directory ${options.projectDir} does not exist`;
-    }
-  };
-
-  /** Turns what the process did into the run record's outcome fields. */
-  const interpret = (hook: HookEntry, timeoutMs: number, report: ProcessReport, signal: AbortSignal) => {
-    const stdout = decodeOutput(report.stdout);
-    const stderr = decodeOutput(report.stderr);
-    const warnings: string[] = [];
-    if (stdout.invalid) warnings.push('stdout is not valid UTF-8');
-    if (stderr.invalid) warnings.push('stderr is not valid UTF-8');
-    if (report.stderrOverflow) warnings.push(`stderr was truncated at ${maxOutputBytes} bytes`);
-    if (report.escapees.length > 0) {
-      warnings.push(
-        `processes that left the hook's process group held its output and were killed: ${report.escapees.join(', ')}`,
-      );
-    }
-    const verdict =
-      report.aborted && !report.timedOut
-        ? { outcome: 'canceled' as const, message: cancelMessage(hook, signal), outputWarnings: [] }
-        : interpretCommandRun(hook.name, hook.event, processFacts(report, stdout.text, stderr.text, timeoutMs));
-    const outputWarnings = [...warnings, ...verdict.outputWarnings];
-    const fields: Omit<HookRun, 'name' | 'source' | 'command' | 'durationMs'> = { outcome: verdict.outcome };
-    if (report.exitCode !== undefined) fields.exitCode = report.exitCode;
-    if (report.signal !== undefined) fields.signal = report.signal;
-    if ('output' in verdict && verdict.output !== undefined) fields.output = verdict.output;
-    if (verdict.message !== undefined) fields.message = verdict.message;
-    if (outputWarnings.length > 0) fields.outputWarnings = outputWarnings;
-    fields.stdout = clipForRecord(stdout.text);
-    fields.stderr = clipForRecord(stderr.text);
-    return fields;
-  };
-
-  /** What the process did, in the exit-code protocol's terms. */
-  const processFacts = (report: ProcessReport, stdout: string, stderr: string, timeoutMs: number) => {
-    const facts: Parameters<typeof interpretCommandRun>[2] = { stdout, stderr, timedOut: report.timedOut, timeoutMs };
-    if (report.exitCode !== undefined) facts.exitCode = report.exitCode;
-    if (report.signal !== undefined) facts.signal = report.signal;
-    if (report.stdoutOverflow) facts.stdoutTruncatedAt = maxOutputBytes;
-    if (report.spawnError !== undefined) facts.spawnError = report.spawnError;
-    return facts;
-  };
 
   /** One run, start to record; `track` gets the promise that the process group is gone. */
   const run = async (
@@ -128,104 +111,132 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     signal: AbortSignal,
     track: (gone: Promise<void>) => void,
   ): Promise<HookRun> => {
-    let started = performance.now();
-    const invocation = resolveInvocation(definition);
-    const record = (fields: Omit<HookRun, 'name' | 'source' | 'command' | 'durationMs'>): HookRun => ({
-      name: hook.name,
-      command: invocation.display,
-      source: hook.origin.source,
-      durationMs: Math.round(performance.now() - started),
-      ...fields,
-    });
-    if (disposed) return record({ outcome: 'failed', message: `Hook "${hook.name}" cannot run: ${DISPOSED}` });
-    const dirProblem = await projectDirProblem();
-    if (dirProblem !== undefined)
-      return record({ outcome: 'failed', message: `Hook "${hook.name}" cannot run: ${dirProblem}` });
-    const release = await semaphore.acquire(signal);
-    if (release === undefined) return record({ outcome: 'canceled', message: cancelMessage(hook, signal) });
-    const fdProblem = checkFdHeadroom();
-    if (fdProblem !== undefined) {
-      release();
-      return record({ outcome: 'failed', message: `Hook "${hook.name}" could not start: ${fdProblem}` });
+    // Another agent's hook sees its own agent: stdin, variables, placeholders, protocol (dialectRuns.ts).
+    const dialectRun = dialects.prepare(hook, definition, input);
+    const invocation = resolveInvocation(dialectRun?.definition ?? definition);
+    const refused = (outcome: HookRun['outcome'], message: string): HookRun => {
+      const record = bareRun(hook, outcome, 0, message);
+      record.command = invocation.display;
+      return record;
+    };
+    if (disposed) return refused('failed', `Hook "${hook.name}" cannot run: ${DISPOSED}`);
+    const dirProblem = projectDir.problem();
+    if (dirProblem !== undefined) return refused('failed', `Hook "${hook.name}" cannot run: ${dirProblem}`);
+    const release = await slots.acquire(signal);
+    if (release === undefined) return refused('canceled', cancelMessage(hook, signal));
+    if (options.beforeSpawn !== undefined) {
+      let refusal: string | undefined;
+      try {
+        const answer = options.beforeSpawn(hook);
+        // A synchronous answer is used as is: no extra turn between the check and the spawn.
+        refusal = answer === undefined || typeof answer === 'string' ? answer : await answer;
+      } catch (error) {
+        release();
+        return refused('failed', `Hook "${hook.name}" could not be checked before it started: ${errorText(error)}`);
+      }
+      if (refusal !== undefined || signal.aborted) release();
+      if (signal.aborted) return refused('canceled', cancelMessage(hook, signal));
+      if (refusal !== undefined) return refused('untrusted', refusal);
     }
     const runId = randomUUID();
-    const timeoutMs = isValidTimeoutMs(definition.timeout) ? definition.timeout : defaultTimeoutMs;
-    started = performance.now();
+    const environment = environments.of(hook.origin.source);
+    const timeoutMs = hookTimeoutMs(definition.timeout, limits);
+    const started = performance.now();
+    let spawned = false;
     const child = superviseProcess({
-      file: invocation.file,
-      args: invocation.args,
-      cwd: options.projectDir,
-      env: buildHookEnv({
-        base: options.env ?? process.env,
-        projectDir: options.projectDir,
-        sessionId: options.sessionId,
-        event: input.hook_event_name,
-        runId,
-        ...(definition.env !== undefined ? { hookEnv: definition.env } : {}),
-      }),
-      input: `${JSON.stringify(input)}\n`,
+      launch: backend.launch,
+      request: {
+        file: invocation.file,
+        args: invocation.args,
+        cwd: options.projectDir,
+        baseEnv: environment.base,
+        env: environment.overlay(input.hook_event_name, runId, dialectRun?.env ?? definition.env),
+        input: `${JSON.stringify(dialectRun?.stdin ?? input)}\n`,
+        maxOutputBytes: limits.maxOutputBytes,
+      },
       runId,
       timeoutMs,
-      killGraceMs,
-      maxOutputBytes,
+      killGraceMs: limits.killGraceMs,
       signal,
+      onSpawn: () => {
+        spawned = true;
+        live += 1;
+      },
+      onEscapees: (pids) => {
+        logger.warn(`Hook "${hook.name}" left processes outside its process group; killing them`, { pids });
+      },
     });
-    const counted = child.pgid !== undefined;
-    if (counted) live += 1;
     // The slot is held until the group is gone, so `processConcurrency` bounds real processes.
     track(
       child.gone.finally(() => {
-        if (counted) live -= 1;
+        if (spawned) live -= 1;
         release();
       }),
     );
     const report = await child.report;
-    return record(interpret(hook, timeoutMs, report, signal));
+    // A spawn that failed may have failed for the directory (ENOENT names the program): say which.
+    const lostDir = report.spawnError === undefined ? undefined : projectDir.recheck();
+    if (lostDir !== undefined) return refused('failed', `Hook "${hook.name}" cannot run: ${lostDir}`);
+    const canceled = report.aborted && !report.timedOut ? cancelMessage(hook, signal) : undefined;
+    const context = { name: hook.name, event: hook.event, command: invocation.display, source: hook.origin.source };
+    const durationMs = Math.round(performance.now() - started);
+    return commandRunRecord(context, report, {
+      durationMs,
+      timeoutMs,
+      maxOutputBytes: limits.maxOutputBytes,
+      canceled,
+      interpret: dialectRun?.interpret,
+    });
   };
 
-  const execute: HookExecutor = (hook, input) =>
-    new Observable<HookRun>((subscriber) => {
-      const definition = hook.definition;
-      if (definition.type !== 'command') {
-        subscriber.next(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
-        subscriber.complete();
-        return undefined;
-      }
-      const controller = new AbortController();
-      controllers.add(controller);
-      const gone: Promise<void>[] = [];
-      const lifecycle = run(hook, definition, input, controller.signal, (done) => gone.push(done))
-        // Anything thrown here is hookstream's own failure, not the hook's: it fails closed above.
-        .catch((error: unknown): HookRun => internalFailureRun(hook, error, 'allow'))
-        .then(async (record) => {
-          controllers.delete(controller);
-          if (!subscriber.closed) {
-            subscriber.next(record);
-            subscriber.complete();
-          }
-          await Promise.all(gone);
-        });
-      lifecycles.add(lifecycle);
-      void lifecycle.finally(() => lifecycles.delete(lifecycle));
-      // Unsubscribing before the run settles takes the kill path; after, it is a no-op.
-      return () => {
-        controller.abort();
-      };
-    });
+  const start: StartRun = (hook, input, done) => {
+    const definition = hook.definition;
+    if (definition.type !== 'command') {
+      done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
+      return undefined;
+    }
+    const controller = new AbortController();
+    controllers.add(controller);
+    // Until the record is delivered or the caller cancels; after either, cancelling does nothing (no abort).
+    let wanted = true;
+    let gone: Promise<void> | undefined;
+    const lifecycle = run(hook, definition, input, controller.signal, (promise) => {
+      gone = promise;
+    })
+      // Anything thrown here is hookstream's own failure, not the hook's: it fails open, logged as internal.
+      .catch((error: unknown): HookRun => internalFailureRun(hook, error, 'allow'))
+      .then(async (record) => {
+        controllers.delete(controller);
+        if (wanted) {
+          wanted = false;
+          done(record);
+        }
+        await gone;
+      });
+    lifecycles.add(lifecycle);
+    void lifecycle.finally(() => lifecycles.delete(lifecycle));
+    return () => {
+      if (!wanted) return;
+      wanted = false;
+      controller.abort();
+    };
+  };
 
   return {
-    execute,
+    execute: startable(start),
     dispose: async () => {
       disposed = true;
       for (const controller of controllers) controller.abort(DISPOSED);
       while (lifecycles.size > 0) await Promise.all([...lifecycles]);
+      await backend.dispose();
+      dialects.dispose();
+      releaseIdleListeners();
     },
     get live() {
       return live;
     },
+    get spawnHelperPid() {
+      return backend.helperPid;
+    },
   };
 };
-
-function cancelMessage(hook: HookEntry, signal: AbortSignal): string {
-  return `Hook "${hook.name}" was canceled${signal.reason === DISPOSED ? `: ${DISPOSED}` : ''}`;
-}

@@ -34,7 +34,10 @@ const toRun = (hook: HookEntry, value: unknown, durationMs: number): HookRun => 
       `Hook "${hook.name}" returned ${JSON.stringify(value)}; expected an output object`,
     );
   }
-  const { output, warnings } = decodeHookOutput(value, hook.event);
+  const { output, warnings, invalid } = decodeHookOutput(value, hook.event);
+  if (invalid !== undefined) {
+    return bareRun(hook, 'failed', durationMs, `Hook "${hook.name}" output was not used: ${invalid}`);
+  }
   return runOfOutput(hook, output, durationMs, warnings);
 };
 

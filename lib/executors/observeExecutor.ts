@@ -45,14 +45,17 @@ export const withObserver = (start: StartRun, options: ObserveOptions): StartRun
   return (hook, input, done, eventId) => {
     const observed = records.observed;
     if (observed) {
-      records.next({
+      const record: HookActivity = {
         type: 'start',
         event: hook.event,
         eventId,
         hook: hook.name,
         source: hook.origin.source,
         at: Date.now(),
-      });
+      };
+      // A hook's progress line (Claude Code's `statusMessage`), for dashboards.
+      if (hook.definition.statusMessage !== undefined) record.statusMessage = hook.definition.statusMessage;
+      records.next(record);
     }
     if (debug) logger.debug('hook start', { event: hook.event, hook: hook.name, input });
     let finished = false;

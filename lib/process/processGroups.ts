@@ -1,18 +1,27 @@
 /**
- * The registry of live hook process groups, shared by every executor in this Node process.
+ * The registry of live hook process groups, shared by every executor in this Node process, and the one
+ * kill escalation (SIGTERM, SIGKILL after the grace) every supervisor uses.
  *
- * Hooks run `detached` (each in its own process group) so a signal reaches the hook's children too;
- * that turns execa's `cleanup` off, and this registry replaces it: process `exit` SIGKILLs every live
- * group synchronously, and SIGINT/SIGTERM/SIGHUP forward to them. The process-level listeners exist
- * only while at least one group is live, so hosts and test runners do not accumulate listeners.
+ * Hooks run in their own process groups so a signal reaches the hook's children too; nothing kills them
+ * with the host unless we do. This registry does: process `exit` SIGKILLs every live group synchronously,
+ * and SIGINT/SIGTERM/SIGHUP reach them. The process-level listeners are installed with the first live group
+ * and stay while groups come and go (adding a signal listener starts a signal handle: measurable per run);
+ * they leave once no group has been live for a while, or when an executor is disposed with none live.
  */
 import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_FORCE_KILL_AFTER_MS, HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS } from '../core/limits.js';
 import { groupHasLiveMember, isDeadState, readProcStat } from './procfs.js';
 
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** Listeners stay this long after the last group is gone, so back-to-back runs do not churn them. */
+const LINGER_MS = 2000;
+const POLL_MS = 25;
 
-const live = new Set<number>();
+/** Live groups and the SIGTERM → SIGKILL grace each was started with. */
+const live = new Map<number, number>();
 let installed = false;
+let lingering: NodeJS.Timeout | undefined;
 
 /** Sends `signal` to the whole group; false when the group is gone (ESRCH) or out of reach. */
 export const signalGroup = (pgid: number, signal: NodeJS.Signals): boolean => {
@@ -57,22 +66,58 @@ export const processAlive = (pid: number): boolean => {
   return !isDeadState(readProcStat(pid));
 };
 
+/**
+ * The kill escalation: SIGTERM to the group and to `escapees` (processes that left it), SIGKILL once
+ * `graceMs` has passed, then wait until they are gone — at most `HARD_DEADLINE_SLACK_MS` after the SIGKILL
+ * (an unkillable process must not hold a run or `dispose()` forever). Resolves at once, with `false`, when
+ * nothing was left; `true` when something had to be killed.
+ */
+export const reapGroup = async (pgid: number, graceMs: number, escapees: readonly number[] = []): Promise<boolean> => {
+  const alive = (): boolean => groupAlive(pgid) || escapees.some(processAlive);
+  if (!alive()) return false;
+  const kill = (signal: NodeJS.Signals): void => {
+    signalGroup(pgid, signal);
+    for (const pid of escapees) signalProcess(pid, signal);
+  };
+  kill('SIGTERM');
+  const killAt = Date.now() + graceMs;
+  let killed = false;
+  while (alive() && Date.now() < killAt + HARD_DEADLINE_SLACK_MS) {
+    if (!killed && Date.now() >= killAt) {
+      killed = true;
+      kill('SIGKILL');
+    }
+    await sleep(POLL_MS);
+  }
+  return true;
+};
+
 // The host is exiting: no timer will run again, so only a synchronous SIGKILL helps.
 const onExit = (): void => {
-  for (const pgid of live) signalGroup(pgid, 'SIGKILL');
+  for (const pgid of live.keys()) signalGroup(pgid, 'SIGKILL');
 };
 
 /**
- * A forwarded signal. Undetached children would have received a terminal's SIGINT with the host, so the
- * groups get SIGTERM. When no one else listens, Node's default (terminate) must still happen: kill the
- * groups outright (the `exit` event does not fire on death by signal) and re-raise with our listeners gone.
+ * A signal to the host. Undetached children would have received a terminal's SIGINT with the host, so the
+ * groups get it as SIGTERM. When the host has no handler of its own, Node's default (terminate) must still
+ * happen: kill the groups outright (`exit` does not fire on death by signal) and re-raise with our
+ * listeners gone. When the host handles the signal itself it decides whether to exit — never re-raise —
+ * and groups that ignore SIGTERM get SIGKILL once their grace has passed, as at a timeout.
  */
 const onSignal = (signal: NodeJS.Signals): void => {
-  const alone = process.listenerCount(signal) === 1;
-  for (const pgid of live) signalGroup(pgid, alone ? 'SIGKILL' : 'SIGTERM');
-  if (!alone) return;
-  uninstall();
-  process.kill(process.pid, signal);
+  if (process.listenerCount(signal) === 1) {
+    for (const pgid of live.keys()) signalGroup(pgid, 'SIGKILL');
+    uninstall();
+    process.kill(process.pid, signal);
+    return;
+  }
+  for (const [pgid, graceMs] of live) {
+    signalGroup(pgid, 'SIGTERM');
+    // Unref'd: a host on its way out exits anyway, and `exit` SIGKILLs what is left.
+    setTimeout(() => {
+      if (live.get(pgid) === graceMs) signalGroup(pgid, 'SIGKILL');
+    }, graceMs).unref();
+  }
 };
 
 const install = (): void => {
@@ -82,25 +127,36 @@ const install = (): void => {
   for (const signal of FORWARDED_SIGNALS) process.on(signal, onSignal);
 };
 
-const uninstall = (): void => {
+function uninstall(): void {
+  clearTimeout(lingering);
+  lingering = undefined;
   if (!installed) return;
   installed = false;
   process.removeListener('exit', onExit);
   for (const signal of FORWARDED_SIGNALS) process.removeListener(signal, onSignal);
+}
+
+/** Removes the process-level listeners now if no group is live (an executor's `dispose()`). */
+export const releaseIdleListeners = (): void => {
+  if (live.size === 0) uninstall();
 };
 
 /**
- * Records a live group (its leader's pid is the pgid). Returns the function that forgets it, to be
- * called once the whole group is gone; the last one out removes the process-level listeners.
+ * Records a live group (its leader's pid is the pgid) and the grace its SIGTERM gets before SIGKILL.
+ * Returns the function that forgets it, to be called once the whole group is gone.
  */
-export const registerGroup = (pgid: number): (() => void) => {
-  live.add(pgid);
+export const registerGroup = (pgid: number, graceMs: number = DEFAULT_FORCE_KILL_AFTER_MS): (() => void) => {
+  live.set(pgid, Math.min(graceMs, MAX_TIMEOUT_MS));
+  clearTimeout(lingering);
+  lingering = undefined;
   install();
   let done = false;
   return () => {
     if (done) return;
     done = true;
     live.delete(pgid);
-    if (live.size === 0) uninstall();
+    if (live.size > 0 || lingering !== undefined) return;
+    lingering = setTimeout(uninstall, LINGER_MS);
+    lingering.unref();
   };
 };

@@ -36,6 +36,17 @@ export const listPids = (): string[] | undefined => {
   }
 };
 
+/** The pid most recently allocated (in this pid namespace), from /proc/loadavg; undefined without it. */
+export const lastPid = (): number | undefined => {
+  try {
+    // "0.50 0.40 0.30 2/123 4567": the last field is the last pid handed out.
+    const last = Number(readFileSync('/proc/loadavg', 'utf8').trim().split(' ').at(-1));
+    return Number.isInteger(last) && last > 0 ? last : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Whether the group has a member that is not a zombie; undefined when /proc cannot tell. */
 export const groupHasLiveMember = (pgid: number): boolean | undefined => {
   const pids = listPids();

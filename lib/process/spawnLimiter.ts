@@ -1,7 +1,8 @@
 /**
  * Admission control before a spawn: a counting semaphore bounds live hook processes (beyond 2–4 per
- * core more concurrency adds latency, not throughput), and a headroom check refuses to spawn when file
- * descriptors run short — execa then throws synchronously and emits an unhandled `'error'` (FACTS.md).
+ * core more concurrency adds latency, not throughput), and a descriptor budget refuses to spawn when file
+ * descriptors run short — execa then throws synchronously and emits an unhandled `'error'` (FACTS.md), and a
+ * raw spawn fails with EMFILE.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -72,7 +73,7 @@ export const createSemaphore = (max: number): Semaphore => {
 /** Descriptors kept free for the host; one hook needs about three (stdin, stdout, stderr pipes). */
 export const FD_RESERVE = 32;
 
-// Read each time: the limit can be changed from outside (`prlimit --pid`), and the read costs microseconds.
+// The limit can be changed from outside (`prlimit --pid`): read again whenever the budget measures.
 const readSoftFdLimit = (): number | undefined => {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8')
@@ -86,20 +87,68 @@ const readSoftFdLimit = (): number | undefined => {
   }
 };
 
-/**
- * Returns why a spawn must not happen now (too few free descriptors), or `undefined` when it may.
- * Outside Linux there is nothing to read and the check passes.
- */
-export const checkFdHeadroom = (reserve: number = FD_RESERVE): string | undefined => {
-  const limit = readSoftFdLimit();
-  if (limit === undefined) return undefined;
-  let open: number;
+const countOpenFds = (): number | undefined => {
   try {
-    open = readdirSync('/proc/self/fd').length;
+    return readdirSync('/proc/self/fd').length;
   } catch {
     return undefined;
   }
-  const free = limit - open;
-  if (free >= reserve) return undefined;
-  return `too few file descriptors: ${open} of ${limit} open, ${reserve} must stay free (EMFILE)`;
+};
+
+const shortOf = (open: number, limit: number, reserve: number): string =>
+  `too few file descriptors: ${open} of ${limit} open, ${reserve} must stay free (EMFILE)`;
+
+/**
+ * Returns why a spawn must not happen now (too few free descriptors), or `undefined` when it may, reading
+ * /proc each time. Outside Linux there is nothing to read and the check passes.
+ */
+export const checkFdHeadroom = (reserve: number = FD_RESERVE): string | undefined => {
+  const limit = readSoftFdLimit();
+  const open = limit === undefined ? undefined : countOpenFds();
+  if (limit === undefined || open === undefined || limit - open >= reserve) return undefined;
+  return shortOf(open, limit, reserve);
+};
+
+/** Descriptors a spawn will open, counted as ours until `release`. */
+export interface FdBudget {
+  /** Why `count` more descriptors must not be opened now, or `undefined` — then they count as ours. */
+  take(count: number): string | undefined;
+  /** `count` of our descriptors were closed. */
+  release(count: number): void;
+  /** A spawn failed for want of descriptors (EMFILE, ENFILE): measure again at the next `take`. */
+  exhausted(): void;
+}
+
+/**
+ * A budget kept from a count of our own pipes instead of reading /proc before every spawn: /proc is read
+ * once here, then only when the count comes near the limit or after an EMFILE (descriptors the host opened
+ * meanwhile show up then). Outside Linux nothing can be read and every `take` passes.
+ */
+export const createFdBudget = (reserve: number = FD_RESERVE): FdBudget => {
+  let limit = readSoftFdLimit();
+  // Descriptors that are not ours, as last measured.
+  let others = (limit === undefined ? undefined : countOpenFds()) ?? 0;
+  let ours = 0;
+  let stale = false;
+  return {
+    take: (count) => {
+      if (stale || (limit !== undefined && others + ours + count + reserve > limit)) {
+        stale = false;
+        limit = readSoftFdLimit();
+        const open = limit === undefined ? undefined : countOpenFds();
+        if (limit !== undefined && open !== undefined) {
+          others = Math.max(0, open - ours);
+          if (open + count + reserve > limit) return shortOf(open, limit, reserve);
+        }
+      }
+      ours += count;
+      return undefined;
+    },
+    release: (count) => {
+      ours = Math.max(0, ours - count);
+    },
+    exhausted: () => {
+      stale = true;
+    },
+  };
 };

@@ -1,29 +1,31 @@
 /**
- * Runs one hook process under supervision: its own process group, our own timeout (execa's `timeout`
- * does not bound a run whose grandchild holds stdout), SIGTERM then SIGKILL to the whole group, a drain
- * after the leader exits, a hard deadline that destroys the pipes, and reaping of what is left.
- * The only place (with the executor) that touches execa.
+ * Runs one hook process under supervision, whatever started it (a launcher: the spawn helper or a direct
+ * spawn): our own timeout (execa's does not bound a run whose grandchild holds stdout), SIGTERM then SIGKILL
+ * to the whole group after the grace, a drain after the leader exits, a hard deadline that ends the pipes,
+ * registration with the live-group registry (dispose, host exit, host signals), and after every run a scan
+ * for processes that left the group (`setsid`) by the run's id — killed with what is left of the group.
  */
-import { execa } from 'execa';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { DRAIN_MS, HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS } from '../core/limits.js';
 import { findEscapees } from './escapees.js';
-import { groupAlive, processAlive, registerGroup, signalGroup, signalProcess } from './processGroups.js';
-import { errorText } from '../core/guards.js';
-import { MAX_TIMEOUT_MS } from '../core/limits.js';
+import type { LaunchHandle, Launcher, LaunchRequest, LaunchResult } from './launch.js';
+import { reapGroup, registerGroup, signalGroup, signalProcess } from './processGroups.js';
+
+// Where they always were: persistent workers import them from here.
+export { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from '../core/limits.js';
 
 export interface SuperviseOptions {
-  file: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** Written to stdin, then EOF; a hook that never reads it is fine (execa absorbs EPIPE). */
-  input: string;
+  launch: Launcher;
+  request: LaunchRequest;
+  /** The `HOOKSTREAM_RUN_ID` in the request's env: finds processes that left the group. */
   runId: string;
   timeoutMs: number;
   killGraceMs: number;
-  maxOutputBytes: number;
   /** Aborting kills the group (SIGTERM, SIGKILL after the grace period). */
   signal: AbortSignal;
+  /** The leader started; its pid is the group's id. */
+  onSpawn?: (pgid: number) => void;
+  /** Processes that left the group were found after the run and are being killed (the report is out already). */
+  onEscapees?: (pids: readonly number[]) => void;
 }
 
 export interface ProcessReport {
@@ -35,104 +37,44 @@ export interface ProcessReport {
   aborted: boolean;
   stdoutOverflow: boolean;
   stderrOverflow: boolean;
+  /** The process could not be started, with the cause. */
   spawnError?: string;
+  /** It started, then hookstream lost it (the spawn helper died): its output is gone and its group killed. */
+  interrupted?: string;
+  /** The start failed for want of file descriptors. */
+  outOfDescriptors?: boolean;
   /** Processes that left the group still holding its output; they are killed while reaping. */
   escapees: number[];
 }
 
 export interface SupervisedProcess {
-  /** The group's id (the leader's pid); undefined when nothing started. */
-  pgid?: number;
   /** Settles once the run is decided: never later than the hard deadline after a kill starts. */
   report: Promise<ProcessReport>;
   /** Settles once the group and any escapee are gone (or could not be killed within the grace). */
   gone: Promise<void>;
 }
 
-/** After the leader exits, how long its children may keep the pipes open before we close them. */
-export const DRAIN_MS = 250;
-/** The hard deadline comes this long after SIGKILL was due. */
-export const HARD_DEADLINE_SLACK_MS = 1000;
-const POLL_MS = 25;
 const EMPTY = new Uint8Array(0);
 const ignore = (): void => undefined;
 
-const notStarted = (spawnError: string): ProcessReport => ({
-  stdout: EMPTY,
-  stderr: EMPTY,
-  timedOut: false,
-  aborted: false,
-  stdoutOverflow: false,
-  stderrOverflow: false,
-  spawnError,
-  escapees: [],
-});
-
-/** SIGTERM what is left, SIGKILL after the grace, and wait (bounded) until it is gone. */
-const reap = async (pgid: number, escapees: number[], graceMs: number): Promise<void> => {
-  const alive = (): boolean => groupAlive(pgid) || escapees.some(processAlive);
-  if (!alive()) return;
-  const kill = (signal: NodeJS.Signals): void => {
-    signalGroup(pgid, signal);
-    for (const pid of escapees) signalProcess(pid, signal);
-  };
-  kill('SIGTERM');
-  const killAt = Date.now() + graceMs;
-  const giveUpAt = killAt + HARD_DEADLINE_SLACK_MS;
-  let killed = false;
-  while (alive() && Date.now() < giveUpAt) {
-    if (!killed && Date.now() >= killAt) {
-      killed = true;
-      kill('SIGKILL');
-    }
-    await sleep(POLL_MS);
-  }
-};
-
-/** Spawns and supervises one hook process; never throws, never rejects. */
+/** Starts one hook process through `options.launch` and supervises it; never throws, never rejects. */
 export const superviseProcess = (options: SuperviseOptions): SupervisedProcess => {
-  let subprocess;
-  try {
-    subprocess = execa(options.file, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      extendEnv: false,
-      input: options.input,
-      encoding: 'buffer',
-      maxBuffer: { stdout: options.maxOutputBytes, stderr: options.maxOutputBytes },
-      stripFinalNewline: false,
-      detached: true,
-      cleanup: false,
-      reject: false,
-      forceKillAfterDelay: false,
-      windowsHide: true,
-    });
-  } catch (error) {
-    // Out of descriptors, execa throws synchronously (`subprocess.stdio is not iterable`).
-    return {
-      report: Promise.resolve(notStarted(errorText(error))),
-      gone: Promise.resolve(),
-    };
-  }
-  // Failures also arrive as 'error' events; unheard, they would crash the host.
-  subprocess.on('error', ignore);
-  for (const stream of [subprocess.stdin, subprocess.stdout, subprocess.stderr]) stream?.on('error', ignore);
-
-  const pgid = subprocess.pid;
-  if (pgid === undefined) {
-    const report = subprocess.then(
-      (result) => notStarted(result.originalMessage ?? result.shortMessage ?? result.code ?? 'spawn failed'),
-      (error: unknown) => notStarted(String(error)),
-    );
-    return { report, gone: report.then(ignore) };
-  }
-
-  const unregister = registerGroup(pgid);
-  const state = { timedOut: false, aborted: false, stdoutOverflow: false, stderrOverflow: false };
+  const { killGraceMs, runId } = options;
+  const report: ProcessReport = {
+    stdout: EMPTY,
+    stderr: EMPTY,
+    timedOut: false,
+    aborted: false,
+    stdoutOverflow: false,
+    stderrOverflow: false,
+    escapees: [],
+  };
+  let pgid: number | undefined;
+  let unregister = ignore;
   let terminating = false;
-  let pipesForced = false;
+  let killDue = false;
+  let pipesEnded = false;
   let settled = false;
-  let escapees: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const after = (ms: number, action: () => void): void => {
     const timer = setTimeout(
@@ -144,78 +86,125 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
     );
     timers.add(timer);
   };
-  const streams = [subprocess.stdin, subprocess.stdout, subprocess.stderr];
+  let resolveReport: (value: ProcessReport) => void = ignore;
+  const reported = new Promise<ProcessReport>((resolve) => (resolveReport = resolve));
 
-  // Someone (a grandchild, an escapee) still holds the pipes: stop waiting for EOF. execa then
-  // resolves with what was read.
-  const forcePipes = (): void => {
-    if (settled || pipesForced) return;
-    pipesForced = true;
-    escapees = findEscapees(options.runId, pgid);
-    signalGroup(pgid, 'SIGTERM');
-    for (const pid of escapees) signalProcess(pid, 'SIGTERM');
-    for (const stream of streams) stream?.destroy();
-  };
-  // Decided on the real exit, never on `child.killed`: SIGKILL goes to the group whatever happened.
-  const terminate = (): void => {
-    if (terminating) return;
-    terminating = true;
-    signalGroup(pgid, 'SIGTERM');
-    after(options.killGraceMs, () => signalGroup(pgid, 'SIGKILL'));
-    after(options.killGraceMs + HARD_DEADLINE_SLACK_MS, forcePipes);
-  };
-  const onAbort = (): void => {
-    state.aborted = true;
-    terminate();
-  };
-
-  after(options.timeoutMs, () => {
-    state.timedOut = true;
-    terminate();
-  });
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  if (options.signal.aborted) onAbort();
-  // Count bytes ourselves to stop a flooding hook at once; stdout past the cap can decide nothing.
-  const watch = (stream: NodeJS.ReadableStream | null, flag: 'stdoutOverflow' | 'stderrOverflow'): void => {
-    let bytes = 0;
-    stream?.on('data', (chunk: Uint8Array) => {
-      bytes += chunk.length;
-      if (bytes <= options.maxOutputBytes || state[flag]) return;
-      state[flag] = true;
-      if (flag === 'stdoutOverflow') terminate();
+  let startWatchdog: NodeJS.Timeout | undefined;
+  const startClock = (): void => {
+    clearTimeout(startWatchdog);
+    if (settled) return;
+    after(options.timeoutMs, () => {
+      report.timedOut = true;
+      terminate();
     });
   };
-  watch(subprocess.stdout, 'stdoutOverflow');
-  watch(subprocess.stderr, 'stderrOverflow');
-  subprocess.once('exit', () => {
-    after(DRAIN_MS, forcePipes);
-  });
-
-  const finish = (): void => {
+  const signalAll = (signal: NodeJS.Signals): void => {
+    if (pgid !== undefined) signalGroup(pgid, signal);
+  };
+  const settle = (result: LaunchResult, lost?: string): void => {
+    if (settled) return;
     settled = true;
+    clearTimeout(startWatchdog);
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
     options.signal.removeEventListener('abort', onAbort);
+    report.stdout = result.stdout;
+    report.stderr = result.stderr;
+    if (result.exitCode !== undefined) report.exitCode = result.exitCode;
+    if (result.signal !== undefined) report.signal = result.signal;
+    const noStatus = result.exitCode === undefined && result.signal === undefined;
+    const failure = lost ?? result.error ?? (noStatus ? 'it had not exited by the hard deadline' : undefined);
+    if (failure !== undefined && pgid !== undefined) report.interrupted = failure;
+    else if (failure !== undefined) report.spawnError = lost ?? result.error ?? 'the process did not start';
+    if (result.outOfDescriptors === true) report.outOfDescriptors = true;
+    resolveReport(report);
   };
-  const report = subprocess.then(
-    (result): ProcessReport => {
-      finish();
-      const noStatus = result.exitCode === undefined && result.signal === undefined;
-      return {
-        ...state,
-        ...(result.exitCode !== undefined ? { exitCode: result.exitCode } : {}),
-        ...(result.signal !== undefined ? { signal: result.signal } : {}),
-        stdout: result.stdout instanceof Uint8Array ? result.stdout : EMPTY,
-        stderr: result.stderr instanceof Uint8Array ? result.stderr : EMPTY,
-        ...(noStatus ? { spawnError: result.originalMessage ?? result.shortMessage ?? 'no exit status' } : {}),
-        escapees,
-      };
+  // Someone (a grandchild, an escapee) still holds the pipes: stop waiting for EOF. The launcher then
+  // reports what was read; a helper that cannot answer any more gets one drain period.
+  const endPipes = (): void => {
+    if (settled || pipesEnded) return;
+    pipesEnded = true;
+    if (pgid !== undefined) {
+      report.escapees = findEscapees(runId, pgid);
+      for (const pid of report.escapees) signalProcess(pid, 'SIGTERM');
+      signalGroup(pgid, 'SIGTERM');
+    }
+    after(DRAIN_MS, () => {
+      settle({ stdout: EMPTY, stderr: EMPTY }, 'the spawn helper did not report the end of the run');
+    });
+    handle.endPipes();
+  };
+  // Decided on the real exit, never on `child.killed`: SIGKILL goes to the group whatever happened.
+  const terminate = (): void => {
+    if (terminating || settled) return;
+    terminating = true;
+    signalAll('SIGTERM');
+    after(killGraceMs, () => {
+      killDue = true;
+      signalAll('SIGKILL');
+    });
+    after(killGraceMs + HARD_DEADLINE_SLACK_MS, endPipes);
+  };
+  const onAbort = (): void => {
+    report.aborted = true;
+    terminate();
+  };
+
+  const handle: LaunchHandle = options.launch(options.request, {
+    spawned: (pid) => {
+      // Too late: the run was already given up on (a helper that took longer than the whole deadline).
+      if (settled) {
+        signalGroup(pid, 'SIGKILL');
+        handle.forget();
+        return;
+      }
+      pgid = pid;
+      unregister = registerGroup(pid, killGraceMs);
+      options.onSpawn?.(pid);
+      // Killed before the helper told us the pid: deliver what is due now.
+      if (terminating) signalGroup(pid, killDue ? 'SIGKILL' : 'SIGTERM');
+      // The hook's time starts when it does, not while a spawn helper is still starting up.
+      else startClock();
     },
-    (error: unknown): ProcessReport => {
-      finish();
-      return { ...notStarted(String(error)), ...state, escapees };
+    overflow: (stream) => {
+      if (stream === 'stderr') {
+        report.stderrOverflow = true;
+        return;
+      }
+      // stdout past the cap can decide nothing: stop the flood at once.
+      report.stdoutOverflow = true;
+      terminate();
     },
-  );
-  const gone = report.then((done) => reap(pgid, done.escapees, options.killGraceMs)).finally(unregister);
-  return { pgid, report, gone };
+    exited: () => {
+      if (!settled) after(DRAIN_MS, endPipes);
+    },
+    done: (result) => {
+      settle(result);
+    },
+  });
+  // A launcher reports a failed start asynchronously; the guard keeps a broken one from leaking timers.
+  if (!settled) {
+    // A helper that neither starts the process nor reports a failure must not hold the run forever.
+    if (pgid === undefined)
+      startWatchdog = setTimeout(
+        () => {
+          settle({ stdout: EMPTY, stderr: EMPTY }, 'the spawn helper did not start the process in time');
+        },
+        Math.min(options.timeoutMs + killGraceMs + HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS),
+      );
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    if (options.signal.aborted) onAbort();
+  }
+
+  // After every run: what the leader left behind in its group, and what left the group, is killed.
+  const gone = reported.then(async (done) => {
+    if (pgid === undefined) return;
+    const late = findEscapees(runId, pgid).filter((pid) => !done.escapees.includes(pid));
+    if (late.length > 0) options.onEscapees?.(late);
+    const reaped = await reapGroup(pgid, killGraceMs, late.length === 0 ? done.escapees : [...done.escapees, ...late]);
+    unregister();
+    // A group that was empty when the launcher reported the end is not guarded by it any more.
+    if (reaped) handle.forget();
+  });
+  return { report: reported, gone };
 };

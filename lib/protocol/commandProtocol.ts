@@ -9,7 +9,7 @@ import { isBlockingOutput } from '../rules/blocking.js';
 import { assignFields } from '../rules/mergeFields.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutcome } from '../core/types.js';
-import { firstLine } from './readOutput.js';
+import { stderrReason } from './stderrReason.js';
 
 /** What the process did, already decoded to text. */
 export interface ProcessOutcome {
@@ -24,6 +24,10 @@ export interface ProcessOutcome {
   stdoutTruncatedAt?: number;
   /** The process could not be started, with the cause. */
   spawnError?: string;
+  /** It started, then hookstream lost it (the spawn helper died): nothing it printed can be read. */
+  interrupted?: string;
+  /** stdout was not valid UTF-8 (`stdout` holds a lossy decoding): it must not be read as a decision. */
+  stdoutInvalid?: boolean;
 }
 
 export interface ProtocolVerdict {
@@ -63,7 +67,11 @@ const exitZero = (name: string, event: EventName, stdout: ParsedStdout): Protoco
   if (stdout.kind === 'text') {
     return { outcome: 'success', output: { decision: 'allow', systemMessage: stdout.text }, outputWarnings: [] };
   }
-  const { output, warnings } = decodeHookOutput(stdout.value, event);
+  const { output, warnings, invalid } = decodeHookOutput(stdout.value, event);
+  // Output hookstream refuses (nested too deep to serialise) is never a decision: the hook failed.
+  if (invalid !== undefined) {
+    return { outcome: 'failed', message: `Hook "${name}" output was not used: ${invalid}`, outputWarnings: [] };
+  }
   if (!isBlockingOutput(event, output)) return { outcome: 'success', output, outputWarnings: warnings };
   const message = nonEmpty(output.reason) ?? `Blocked by hook "${name}"`;
   return { outcome: 'blocked', output, message, outputWarnings: warnings };
@@ -85,20 +93,22 @@ const exitTwo = (event: EventName, stdout: ParsedStdout, stderr: string): Protoc
   return { outcome: 'blocked', output, message: reason, outputWarnings: warnings };
 };
 
-const exitOther = (name: string, exitCode: number, stderr: string): ProtocolVerdict => {
-  const detail = firstLine(stderr);
-  const what =
-    exitCode === 127
-      ? `command not found (exit code 127)`
-      : exitCode === 126
-        ? `command is not executable (exit code 126)`
-        : `exited with code ${exitCode}`;
-  return {
-    outcome: 'warning',
-    message: `Hook "${name}" ${what}${detail === undefined ? '' : `: ${detail}`}`,
-    outputWarnings: [],
-  };
+/** The shell's own codes for a command it could not start: the hook never ran, so it failed (not a warning). */
+const CANNOT_START: ReadonlyMap<number, string> = new Map([
+  [126, 'command is not executable (exit code 126)'],
+  [127, 'command not found (exit code 127)'],
+]);
+
+const withDetail = (text: string, stderr: string): string => {
+  const detail = stderrReason(stderr);
+  return detail === undefined ? text : `${text}: ${detail}`;
 };
+
+const exitOther = (name: string, exitCode: number, stderr: string): ProtocolVerdict => ({
+  outcome: 'warning',
+  message: withDetail(`Hook "${name}" exited with code ${exitCode}`, stderr),
+  outputWarnings: [],
+});
 
 /** Applies the protocol; the order of the checks is the precedence of the outcomes. */
 export const interpretCommandRun = (name: string, event: EventName, run: ProcessOutcome): ProtocolVerdict => {
@@ -109,6 +119,7 @@ export const interpretCommandRun = (name: string, event: EventName, run: Process
   });
   if (run.spawnError !== undefined) return verdict('failed', `Hook "${name}" could not start: ${run.spawnError}`);
   if (run.timedOut) return verdict('timeout', `Hook "${name}" timed out after ${run.timeoutMs} ms`);
+  if (run.interrupted !== undefined) return verdict('failed', `Hook "${name}" failed: ${run.interrupted}`);
   // Overflow kills the process, so truncation outranks the signal it died of.
   if (run.stdoutTruncatedAt !== undefined) {
     return verdict(
@@ -118,6 +129,12 @@ export const interpretCommandRun = (name: string, event: EventName, run: Process
   }
   if (run.exitCode === undefined) {
     return verdict('failed', `Hook "${name}" was killed by ${run.signal ?? 'an unknown cause'}`);
+  }
+  const cannotStart = CANNOT_START.get(run.exitCode);
+  if (cannotStart !== undefined) return verdict('failed', withDetail(`Hook "${name}" ${cannotStart}`, run.stderr));
+  // stdout is read at exit 0 and 2 only: there, bytes that are not UTF-8 can decide nothing.
+  if (run.stdoutInvalid === true && (run.exitCode === 0 || run.exitCode === 2)) {
+    return verdict('failed', `Hook "${name}" output was not used: stdout is not valid UTF-8`);
   }
   const stdout = parseStdout(run.stdout);
   if (run.exitCode === 0) return exitZero(name, event, stdout);

@@ -28,16 +28,47 @@ export interface HookEnvParams {
   hookEnv?: Record<string, string>;
 }
 
+/** A hook environment split into what every run of an executor shares and what each run adds. */
+export interface HookEnvironment {
+  /** The base env plus the project and session variables: copied once, never changed afterwards. */
+  readonly base: Readonly<Record<string, string>>;
+  /** One run's variables — event, run id, then the hook's own `env` (last, so a hook may override). */
+  overlay(event: string, runId: string, hookEnv?: Record<string, string>): Record<string, string>;
+}
+
+/**
+ * Copies the base environment once per executor: enumerating `process.env` goes through getenv for every
+ * variable, which per spawn was one of the fixed costs of issue 10. Later changes to `process.env` are not seen.
+ */
+export const createHookEnvironment = (
+  base: Record<string, string | undefined>,
+  projectDir: string,
+  sessionId: string,
+): HookEnvironment => {
+  const shared: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) if (value !== undefined) shared[key] = value;
+  for (const name of PROJECT_DIR_VARIABLES) shared[name] = projectDir;
+  shared.HOOKSTREAM_SESSION_ID = sessionId;
+  return {
+    base: shared,
+    overlay: (event, runId, hookEnv) => {
+      const env: Record<string, string> = { HOOKSTREAM_EVENT: event, [RUN_ID_VARIABLE]: runId };
+      if (hookEnv !== undefined) for (const key of Object.keys(hookEnv)) env[key] = hookEnv[key] as string;
+      return env;
+    },
+  };
+};
+
+/** The whole environment of one spawn: the shared part, then the run's (a new object; neither is changed). */
+export const spawnEnv = (
+  base: Readonly<Record<string, string>>,
+  overlay: Readonly<Record<string, string>>,
+): Record<string, string> => Object.assign({}, base, overlay);
+
 /** Base env, then hookstream's variables, then the hook's own `env` (last, so a hook may override). */
 export const buildHookEnv = (params: HookEnvParams): Record<string, string> => {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params.base)) if (value !== undefined) env[key] = value;
-  for (const name of PROJECT_DIR_VARIABLES) env[name] = params.projectDir;
-  env.HOOKSTREAM_SESSION_ID = params.sessionId;
-  env.HOOKSTREAM_EVENT = params.event;
-  env[RUN_ID_VARIABLE] = params.runId;
-  for (const [key, value] of Object.entries(params.hookEnv ?? {})) env[key] = value;
-  return env;
+  const environment = createHookEnvironment(params.base, params.projectDir, params.sessionId);
+  return spawnEnv(environment.base, environment.overlay(params.event, params.runId, params.hookEnv));
 };
 
 /** Whether `file` may be executed by this process (X_OK). */

@@ -1,6 +1,7 @@
 /**
- * Turning a hook's raw output bytes into text. execa would silently replace invalid UTF-8 with U+FFFD
- * (FACTS.md), which can change what a decision says; decoding strictly lets us say so.
+ * Turning a hook's raw output bytes into text. A lenient decoder silently replaces invalid UTF-8 with
+ * U+FFFD (FACTS.md), which can change what a decision says; decoding strictly lets the protocol refuse such
+ * stdout (the run fails, commandProtocol.ts) while stderr, only ever a message, is kept readable.
  */
 
 export interface DecodedText {
@@ -35,10 +36,3 @@ export const clipForRecord = (text: string, limit: number = RECORD_LIMIT_BYTES):
   while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
   return bytes.subarray(0, end).toString('utf8') + MARKER;
 };
-
-/** The first non-empty line of a stream, for one-line messages. */
-export const firstLine = (text: string): string | undefined =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line.length > 0);

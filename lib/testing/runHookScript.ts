@@ -87,7 +87,13 @@ export const runHookScript = async (
   const projectDir = path.resolve(options.projectDir ?? process.cwd());
   // The real stack (failure policy included) with trust off: the caller chose the script to run.
   const executor = createExecutors({
-    process: { projectDir, sessionId: event.session_id, forceKillAfterMs: options.forceKillAfterMs ?? 1_000 },
+    // One run per executor: a spawn helper would cost a Node start for nothing.
+    process: {
+      projectDir,
+      sessionId: event.session_id,
+      forceKillAfterMs: options.forceKillAfterMs ?? 1_000,
+      spawnHelper: false,
+    },
     trust: undefined,
   });
   try {

@@ -40,6 +40,8 @@ export const runPolicy = async (
     projectDir: options.projectDir ?? process.cwd(),
     sessionId: event.session_id,
     transcriptPath: event.transcript_path,
+    // One event per system: spawn from here rather than start a helper for it.
+    spawnHelper: false,
     ...(options.toolSelection ? { toolSelection: options.toolSelection } : {}),
   });
   try {

@@ -1,7 +1,8 @@
 /**
  * The command executor's process lifecycle with real processes: timeouts (SIGTERM, then SIGKILL after
- * the grace), pipes held open by a background child or a `setsid` escapee, a 50 MiB flood, unsubscribe,
- * dispose, the concurrency bound and the lazily installed process-level listeners.
+ * the grace), pipes held open by a background child or a `setsid` escapee, `setsid` escapees that hold
+ * nothing (killed after every run and by dispose), a 50 MiB flood, unsubscribe, dispose, the concurrency
+ * bound and the process-level listeners (installed with the first live group, kept between runs).
  * Every test ends with the leftover checks of processHarness.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
   fixture,
   markedProcesses,
   ProcessTest,
+  recordingLogger,
   runOnce,
   sleep,
   warmUpSpawning,
@@ -39,6 +41,16 @@ beforeEach(() => {
 afterEach(async () => {
   await t.verifyClean(executor);
 });
+
+/** A process's group id, from /proc (0 once it is gone). */
+const groupOf = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return 0;
+  }
+};
 
 const run = (command: string, timeout?: number): Promise<HookRun> =>
   runOnce(executor, t.hook({ command, ...(timeout !== undefined ? { timeout } : {}) }), t.input());
@@ -109,6 +121,30 @@ describe('pipes held open', () => {
   });
 });
 
+describe('processes that leave the group without holding its pipes (setsid, all output redirected)', () => {
+  it('are killed after the run, before dispose, with a warning naming them', async () => {
+    const { logger, lines } = recordingLogger();
+    await executor.dispose();
+    executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec', forceKillAfterMs: GRACE_MS, logger });
+    const result = await run(fixture('setsid-detached.sh'));
+    expect(result).toMatchObject({ outcome: 'success', output: { systemMessage: 'answered' } });
+    // The run settled as soon as the hook exited; the escapee is found by its run id and killed after it.
+    expect(await eventually(() => executor.live === 0 && markedProcesses(t.marker).length === 0)).toBe(true);
+    const warning = lines.find((line) => line.level === 'warn');
+    expect(warning?.message).toContain('left processes outside its process group');
+    expect(warning?.meta?.pids).toHaveLength(1);
+  });
+
+  it('are killed by dispose() while the hook still runs', async () => {
+    const subscription = executor.execute(t.hook({ command: fixture('setsid-then-hang.sh') }), t.input()).subscribe();
+    // The leader's group and the escapee's own group both hold marked processes: the escape has happened.
+    expect(await eventually(() => new Set(markedProcesses(t.marker).map(groupOf)).size >= 2)).toBe(true);
+    await executor.dispose();
+    expect(markedProcesses(t.marker)).toEqual([]);
+    subscription.unsubscribe();
+  });
+});
+
 describe('output limits', () => {
   it('fails fast on 50 MiB of stdout without buffering it', async () => {
     const started = Date.now();
@@ -140,8 +176,8 @@ describe('cancellation', () => {
     const subscription = executor
       .execute(t.hook({ command: fixture('sleep-forever.sh') }), t.input())
       .subscribe((value) => seen.push(value));
-    expect(await eventually(() => markedProcesses(t.marker).length >= 2)).toBe(true);
-    expect(executor.live).toBe(1);
+    // The processes show in /proc as soon as they fork; the helper's report of the pid follows.
+    expect(await eventually(() => markedProcesses(t.marker).length >= 2 && executor.live === 1)).toBe(true);
     subscription.unsubscribe();
     expect(await eventually(() => markedProcesses(t.marker).length === 0)).toBe(true);
     expect(await eventually(() => executor.live === 0)).toBe(true);
@@ -169,6 +205,20 @@ describe('cancellation', () => {
     const later = await firstValueFrom(executor.execute(t.hook({ command: 'true' }), t.input()));
     expect(later.outcome).toBe('failed');
     for (const subscription of subscriptions) subscription.unsubscribe();
+  });
+
+  it('keeps the process-level listeners between back-to-back runs instead of adding them per run', async () => {
+    const names = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP'];
+    const listeners = (): unknown[][] => names.map((name) => process.rawListeners(name));
+    const before = listeners();
+    await run('true');
+    const kept = listeners();
+    expect(kept.map((each) => each.length)).toEqual(before.map((each) => each.length + 1));
+    await run('true');
+    // The very same functions: not removed and added again.
+    expect(listeners()).toEqual(kept);
+    await executor.dispose();
+    expect(listeners()).toEqual(before);
   });
 
   it('installs process-level listeners only while a group is live', async () => {

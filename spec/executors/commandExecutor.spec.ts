@@ -15,8 +15,11 @@ import { fixture, ProcessTest, runOnce, warmUpSpawning } from '../process/proces
 
 let t: ProcessTest;
 let executor: CommandExecutor;
+/** Executors replaced by `make` in a test: each has a spawn helper to stop before the leftover checks. */
+const replaced: CommandExecutor[] = [];
 
 const make = (options: Partial<Parameters<typeof createCommandExecutor>[0]> = {}): CommandExecutor => {
+  if (executor !== undefined) replaced.push(executor);
   executor = createCommandExecutor({ projectDir: t.dir, sessionId: 'spec-session', forceKillAfterMs: 300, ...options });
   return executor;
 };
@@ -31,6 +34,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  await Promise.all(replaced.splice(0).map((old) => old.dispose()));
   await t.verifyClean(executor);
 });
 
@@ -78,11 +82,21 @@ describe('exit 0', () => {
     expect(run).toMatchObject({ outcome: 'blocked', output: { decision: 'block', reason: 'bom stripped' } });
   });
 
-  it('decodes invalid UTF-8 lossily and says so', async () => {
+  it('fails on stdout that is not valid UTF-8: the lossy text is shown, never used as a decision', async () => {
     const run = await shell(fixture('invalid-utf8.sh'));
-    expect(run.outcome).toBe('success');
-    expect(run.output).toEqual({ systemMessage: 'caf\uFFFD' });
+    expect(run).toMatchObject({ outcome: 'failed', exitCode: 0 });
+    expect(run.message).toBe(`Hook "${fixture('invalid-utf8.sh')}" output was not used: stdout is not valid UTF-8`);
+    expect(run.output).toBeUndefined();
+    expect(run.stdout).toBe('{"systemMessage":"caf\uFFFD"}');
     expect(run.outputWarnings).toContain('stdout is not valid UTF-8');
+  });
+
+  it('fails on an exit-2 block whose stdout is not valid UTF-8, and keeps a lossy stderr as text', async () => {
+    const run = await shell(`printf '{"decision":"block","reason":"caf\\xe9"}'; printf 'caf\\xe9' >&2; exit 2`);
+    expect(run).toMatchObject({ outcome: 'failed', exitCode: 2 });
+    expect(run.output).toBeUndefined();
+    expect(run.stderr).toBe('caf\uFFFD');
+    expect(run.outputWarnings).toEqual(['stdout is not valid UTF-8', 'stderr is not valid UTF-8']);
   });
 
   it('does not mind a hook that never reads a 4 MiB stdin', async () => {
@@ -135,16 +149,16 @@ describe('other exit codes', () => {
     expect(run.output).toBeUndefined();
   });
 
-  it('exit 127 says the command was not found', async () => {
+  it('exit 127 (the shell found no such command) is a failure, not a warning: the hook never ran', async () => {
     const run = await shell('no-such-command-hookstream');
-    expect(run).toMatchObject({ outcome: 'warning', exitCode: 127 });
-    expect(run.message).toContain('command not found');
+    expect(run).toMatchObject({ outcome: 'failed', exitCode: 127 });
+    expect(run.message).toMatch(/^Hook "no-such-command-hookstream" command not found \(exit code 127\): .*not found/);
   });
 
-  it('exit 126 says the command is not executable', async () => {
+  it('exit 126 (not executable) is a failure', async () => {
     const run = await shell(fixture('not-executable.sh'));
-    expect(run).toMatchObject({ outcome: 'warning', exitCode: 126 });
-    expect(run.message).toContain('not executable');
+    expect(run).toMatchObject({ outcome: 'failed', exitCode: 126 });
+    expect(run.message).toContain('command is not executable (exit code 126)');
   });
 
   it('death by signal is a failure with the signal and no exit code', async () => {
@@ -273,19 +287,49 @@ describe('file descriptor headroom', () => {
     }
   })();
 
-  it.runIf(hasPrlimit)('fails the hook instead of spawning when descriptors run short', async () => {
-    const limits = readFileSync('/proc/self/limits', 'utf8')
+  /** Runs `body` with the soft descriptor limit of `pid` lowered to `low`, then restores it. */
+  const withFdLimit = async (pid: number, low: number, body: () => Promise<void>): Promise<void> => {
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8')
       .split('\n')
       .find((line) => line.startsWith('Max open files'));
     const [soft, hard] = (limits ?? '').slice('Max open files'.length).trim().split(/\s+/);
-    const low = readdirSync('/proc/self/fd').length + 20;
-    execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${low}:${hard}`]);
+    execFileSync('prlimit', ['--pid', String(pid), `--nofile=${low}:${hard}`]);
     try {
-      const run = await shell('true');
-      expect(run.outcome).toBe('failed');
-      expect(run.message).toContain('file descriptors');
+      await body();
     } finally {
-      execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${soft}:${hard}`]);
+      execFileSync('prlimit', ['--pid', String(pid), `--nofile=${soft}:${hard}`]);
     }
-  });
+  };
+
+  it.runIf(hasPrlimit)(
+    'spawning from the host: fails the hook instead of spawning when descriptors run short',
+    async () => {
+      await withFdLimit(process.pid, readdirSync('/proc/self/fd').length + 20, async () => {
+        // Created under the low limit: the budget measures once here, then counts its own pipes.
+        make({ spawnHelper: false });
+        const run = await shell('true');
+        expect(run.outcome).toBe('failed');
+        expect(run.message).toContain('too few file descriptors');
+      });
+      // The limit restored, the same executor measures again and spawns.
+      expect((await shell('true')).outcome).toBe('success');
+    },
+  );
+
+  it.runIf(hasPrlimit)(
+    'through the helper: a helper out of descriptors fails the run, and goes on serving',
+    async () => {
+      const helper = executor.spawnHelperPid;
+      expect(helper).toBeDefined();
+      expect((await shell('true')).outcome).toBe('success');
+      const helperFds = readdirSync(`/proc/${String(helper)}/fd`).length;
+      await withFdLimit(helper ?? 0, helperFds + 1, async () => {
+        const run = await shell('true');
+        expect(run.outcome).toBe('failed');
+        expect(run.message).toContain('EMFILE');
+      });
+      expect((await shell('true')).outcome).toBe('success');
+      expect(executor.spawnHelperPid).toBe(helper);
+    },
+  );
 });

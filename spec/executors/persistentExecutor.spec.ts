@@ -16,6 +16,7 @@ import {
   type PersistentExecutorOptions,
 } from '../../lib/executors/persistentExecutor.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
+import { createExecutors } from '../../lib/executors/createExecutors.js';
 import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
 import {
   eventually,
@@ -129,17 +130,17 @@ describe('answers', () => {
 
 describe('failures', () => {
   it('times out a request, kills the worker and gives the next request a fresh one', async () => {
-    const hook = worker({ timeout: 400 });
+    const hook = worker({ timeout: 1500 });
     const first = info(await ask(hook, { id: 1 }));
     const [hung, queued] = await Promise.all([ask(hook, { mode: 'hang' }), ask(hook, { id: 'queued' })]);
-    expect(hung).toMatchObject({ outcome: 'timeout', message: `Hook "node ${WORKER}" timed out after 400 ms` });
+    expect(hung).toMatchObject({ outcome: 'timeout', message: `Hook "node ${WORKER}" timed out after 1500 ms` });
     expect(info(queued)).toMatchObject({ id: 'queued', seen: ['queued'] });
     expect(info(queued).pid).not.toBe(first.pid);
     expect(await eventually(() => !processAlive(first.pid))).toBe(true);
   });
 
   it('SIGKILLs a timed-out worker that ignores SIGTERM', async () => {
-    const hook = t.hook({ command: 'node', args: [fixture('persistent-stubborn.mjs')], timeout: 400 });
+    const hook = t.hook({ command: 'node', args: [fixture('persistent-stubborn.mjs')], timeout: 1500 });
     const pid = Number((await ask(hook)).output?.systemMessage?.slice('pid='.length));
     expect((await ask(hook, { mode: 'hang' })).outcome).toBe('timeout');
     expect(await eventually(() => !processAlive(pid))).toBe(true);
@@ -296,6 +297,52 @@ describe('settings', () => {
       expect(blocked).toMatchObject({ blocked: true, decision: 'block', reason: 'no rm' });
     } finally {
       await system.dispose();
+    }
+    expect(markedProcesses(t.marker)).toEqual([]);
+  });
+
+  it('shares one live-process limit between workers and one-shot hooks', async () => {
+    const ran = path.join(t.dir, 'one-shot-ran');
+    const system = createHookSystem({
+      projectDir: t.dir,
+      sessionId: 'spec',
+      forceKillAfterMs: 300,
+      processConcurrency: 1,
+      settings: {
+        tools: { enableHooks: true },
+        hooks: {
+          BeforeTool: [
+            { hooks: [{ command: 'node', args: [WORKER], persistent: true, env: { [MARKER_VARIABLE]: t.marker } }] },
+          ],
+          AfterTool: [{ hooks: [{ command: `touch "${ran}"; echo '{}'`, env: { [MARKER_VARIABLE]: t.marker } }] }],
+        },
+      },
+    });
+    try {
+      const first = await system.fire('BeforeTool', { tool_name: 'ls', tool_input: { id: 1 } });
+      expect(first.hooks[0]?.outcome).toBe('success');
+      // The worker holds the only slot: the one-shot hook waits (with a limit of its own it would run at once).
+      const after = system.fire('AfterTool', { tool_name: 'ls', tool_input: {}, tool_response: {} });
+      expect(await eventually(() => existsSync(ran), 500)).toBe(false);
+      const exit = await system.fire('BeforeTool', { tool_name: 'ls', tool_input: { mode: 'exit' } });
+      expect(exit.hooks[0]).toMatchObject({ outcome: 'failed', exitCode: 3 });
+      expect((await after).hooks[0]).toMatchObject({ outcome: 'success' });
+      expect(existsSync(ran)).toBe(true);
+    } finally {
+      await system.dispose();
+    }
+  });
+
+  it('starts prewarm hooks through the executor stack before any event', async () => {
+    const executors = createExecutors({
+      process: { projectDir: t.dir, sessionId: 'spec', forceKillAfterMs: 300 },
+      trust: undefined,
+    });
+    try {
+      executors.prewarm([worker({ persistent: true, prewarm: true, workers: 2 }), worker({ name: 'cold' })]);
+      expect(await eventually(() => markedProcesses(t.marker).length === 2)).toBe(true);
+    } finally {
+      await executors.dispose();
     }
     expect(markedProcesses(t.marker)).toEqual([]);
   });

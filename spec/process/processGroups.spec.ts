@@ -1,7 +1,9 @@
 /**
  * The process-level safety net, in a real host process (spec/fixtures/run/host.ts): a signal to a host
  * with no handler of its own still terminates it, and kills its hooks; a host that handles the signal
- * keeps running while its hooks get SIGTERM; `process.exit` SIGKILLs hooks that ignore SIGTERM.
+ * keeps running while its hooks get SIGTERM — and SIGKILL after the grace when they ignore it;
+ * `process.exit` SIGKILLs hooks that ignore SIGTERM; a host killed by SIGKILL leaves nothing behind (its
+ * spawn helper kills the groups it started, then exits).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +15,7 @@ const markers: string[] = [];
 /** tsx compiles the host on start: seconds on a loaded 2-core machine. */
 const HOST_START_MS = 40_000;
 
-const startHost = async (mode: 'default' | 'own-handler' | 'exit') => {
+const startHost = async (mode: 'default' | 'own-handler' | 'own-sigint' | 'exit' | 'wait' | 'forget') => {
   const marker = randomUUID();
   markers.push(marker);
   const host = spawn(process.execPath, ['--import', 'tsx', fixture('host.ts'), process.cwd(), marker, mode], {
@@ -23,8 +25,18 @@ const startHost = async (mode: 'default' | 'own-handler' | 'exit') => {
   host.stdout.setEncoding('utf8');
   host.stdout.on('data', (chunk: string) => (output += chunk));
   const exited = once(host, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const ready = await eventually(() => output.includes('ready'), HOST_START_MS);
-  return { host, marker, ready, exited, output: () => output };
+  const ready = await eventually(() => output.includes(mode === 'forget' ? 'ran ' : 'ready'), HOST_START_MS);
+  const helperPid = Number(/(?:ready|ran) (\d+)/.exec(output)?.[1]);
+  return { host, marker, ready, exited, helperPid, output: () => output };
+};
+
+const processExists = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 afterAll(() => {
@@ -60,6 +72,55 @@ describe.concurrent('process-level handlers', () => {
       expect(markedProcesses(marker)).toEqual([]);
     },
     HOST_START_MS + 10_000,
+  );
+
+  it(
+    'a host with its own SIGINT handler: a hook that ignores SIGTERM is SIGKILLed after the grace, nothing re-raised',
+    async ({ expect }) => {
+      const { host, marker, ready, exited, output } = await startHost('own-sigint');
+      expect(ready).toBe(true);
+      // The hook's loop runs (its trap is set): a SIGTERM now is ignored, as the test needs.
+      expect(await eventually(() => markedProcesses(marker).length >= 2)).toBe(true);
+      host.kill('SIGINT');
+      // The hook's own timeout is the default minute: only the grace (300 ms) after SIGTERM ends it this soon.
+      expect(await eventually(() => output().includes('run '), 10_000)).toBe(true);
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(output()).toContain('host handled SIGINT');
+      expect(output()).toContain('run failed SIGKILL');
+      expect(markedProcesses(marker)).toEqual([]);
+    },
+    HOST_START_MS + 20_000,
+  );
+
+  it(
+    'a host killed by SIGKILL: its spawn helper kills the hook it started, then exits',
+    async ({ expect }) => {
+      const { host, marker, ready, exited, helperPid } = await startHost('wait');
+      expect(ready).toBe(true);
+      expect(Number.isInteger(helperPid)).toBe(true);
+      expect(markedProcesses(marker).length).toBeGreaterThan(0);
+      host.kill('SIGKILL');
+      const [, signal] = await exited;
+      expect(signal).toBe('SIGKILL');
+      expect(await eventually(() => markedProcesses(marker).length === 0, 5000)).toBe(true);
+      expect(await eventually(() => !processExists(helperPid), 5000)).toBe(true);
+    },
+    HOST_START_MS + 20_000,
+  );
+
+  it(
+    'an executor never disposed does not keep its host alive, and its spawn helper exits with the host',
+    async ({ expect }) => {
+      const { ready, exited, helperPid, output } = await startHost('forget');
+      expect(ready).toBe(true);
+      expect(output()).toContain('run success');
+      expect(Number.isInteger(helperPid)).toBe(true);
+      const [code, signal] = await exited;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(await eventually(() => !processExists(helperPid), 5000)).toBe(true);
+    },
+    HOST_START_MS + 20_000,
   );
 
   it(

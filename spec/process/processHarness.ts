@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
 import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { Logger } from '../../lib/logging/logger.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/run/', import.meta.url));
 export const fixture = (name: string): string => path.join(FIXTURES, name);
@@ -47,6 +48,28 @@ export const eventually = async (check: () => boolean, ms = 3000): Promise<boole
     await sleep(20);
   }
   return true;
+};
+
+export interface LogLine {
+  level: string;
+  message: string;
+  meta: Record<string, unknown> | undefined;
+}
+
+/** A logger that records its lines (debug off), for the warnings the process layer logs. */
+export const recordingLogger = (): { logger: Logger; lines: LogLine[] } => {
+  const lines: LogLine[] = [];
+  const at = (level: string) => (message: string, meta?: Record<string, unknown>) =>
+    lines.push({ level, message, meta });
+  const logger: Logger = {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: () => logger,
+    isDebugEnabled: () => false,
+  };
+  return { logger, lines };
 };
 
 /** One test's world: a marker, a temp directory, and the leftover checks. */

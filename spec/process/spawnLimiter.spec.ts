@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFdHeadroom, createSemaphore } from '../../lib/process/spawnLimiter.js';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { checkFdHeadroom, createFdBudget, createSemaphore } from '../../lib/process/spawnLimiter.js';
 
 const never = new AbortController().signal;
 
@@ -43,5 +44,41 @@ describe('checkFdHeadroom', () => {
   it('passes with the normal limit and refuses when the reserve cannot be met', () => {
     expect(checkFdHeadroom()).toBeUndefined();
     expect(checkFdHeadroom(Number.MAX_SAFE_INTEGER)).toContain('too few file descriptors');
+  });
+});
+
+describe('createFdBudget', () => {
+  const softLimit = (): number =>
+    Number(
+      readFileSync('/proc/self/limits', 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('Max open files'))
+        ?.slice('Max open files'.length)
+        .trim()
+        .split(/\s+/)[0],
+    );
+
+  it('counts its own descriptors, measures near the limit, and refuses once the reserve would be touched', () => {
+    // A reserve that leaves room for one spawn of three pipes beyond what is open now, and a little more.
+    const reserve = softLimit() - readdirSync('/proc/self/fd').length - 5;
+    const budget = createFdBudget(reserve);
+    expect(budget.take(3)).toBeUndefined();
+    // The spawn's three pipes, for real: what /proc shows when the budget measures.
+    const pipes = [0, 1, 2].map(() => openSync('/dev/null', 'r'));
+    try {
+      expect(budget.take(3)).toContain('too few file descriptors');
+    } finally {
+      for (const fd of pipes) closeSync(fd);
+    }
+    budget.release(3);
+    expect(budget.take(3)).toBeUndefined();
+  });
+
+  it('passes with the normal reserve, and measures again after an exhaustion', () => {
+    const budget = createFdBudget();
+    expect(budget.take(3)).toBeUndefined();
+    budget.exhausted();
+    expect(budget.take(3)).toBeUndefined();
+    expect(createFdBudget(Number.MAX_SAFE_INTEGER).take(1)).toContain('must stay free (EMFILE)');
   });
 });

@@ -79,8 +79,40 @@ describe('interpretCommandRun', () => {
       outputWarnings: [],
     });
     expect(interpret(exited(7)).message).toBe('Hook "h" exited with code 7');
-    expect(interpret(exited(127)).message).toContain('command not found');
-    expect(interpret(exited(126)).message).toContain('not executable');
+  });
+
+  it('126 and 127 (the shell could not start the command) are failures, whatever stdout says', () => {
+    expect(interpret(exited(127, '{"decision":"block"}', 'sh: 1: nope: not found'))).toEqual({
+      outcome: 'failed',
+      message: 'Hook "h" command not found (exit code 127): sh: 1: nope: not found',
+      outputWarnings: [],
+    });
+    expect(interpret(exited(126))).toEqual({
+      outcome: 'failed',
+      message: 'Hook "h" command is not executable (exit code 126)',
+      outputWarnings: [],
+    });
+  });
+
+  it('stdout that was not valid UTF-8 fails the run at exit 0 and 2, where it would be read', () => {
+    const lossy = '{"decision":"allow","reason":"caf\uFFFD"}';
+    for (const code of [0, 2]) {
+      expect(interpret(exited(code, lossy, 'why', { stdoutInvalid: true }))).toEqual({
+        outcome: 'failed',
+        message: 'Hook "h" output was not used: stdout is not valid UTF-8',
+        outputWarnings: [],
+      });
+    }
+    // Elsewhere stdout is not read: the exit code alone speaks.
+    expect(interpret(exited(1, lossy, '', { stdoutInvalid: true })).outcome).toBe('warning');
+  });
+
+  it('a run hookstream lost after it started (the spawn helper died) fails, naming the cause', () => {
+    expect(interpret(exited(0, '{}', '', { interrupted: 'the spawn helper died (killed by SIGKILL)' }))).toEqual({
+      outcome: 'failed',
+      message: 'Hook "h" failed: the spawn helper died (killed by SIGKILL)',
+      outputWarnings: [],
+    });
   });
 
   it('a spawn error, a timeout, truncation and a signal outrank the exit code, in that order', () => {

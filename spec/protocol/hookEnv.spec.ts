@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildHookEnv, resolveInvocation, resolveShell } from '../../lib/protocol/hookEnv.js';
+import {
+  buildHookEnv,
+  createHookEnvironment,
+  resolveInvocation,
+  resolveShell,
+  spawnEnv,
+} from '../../lib/protocol/hookEnv.js';
 
 describe('buildHookEnv', () => {
   it('layers base env, hookstream variables and the hook env, dropping undefined values', () => {
@@ -21,6 +27,45 @@ describe('buildHookEnv', () => {
       HOOKSTREAM_EVENT: 'BeforeTool',
       HOOKSTREAM_RUN_ID: 'r',
     });
+  });
+});
+
+describe('createHookEnvironment', () => {
+  it('copies the base once, with the project and session variables; later changes to the source are not seen', () => {
+    const source: Record<string, string | undefined> = { KEEP: 'k', DROP: undefined };
+    const environment = createHookEnvironment(source, '/p', 's');
+    source.KEEP = 'changed';
+    source.LATE = 'late';
+    expect(environment.base).toEqual({
+      KEEP: 'k',
+      HOOKSTREAM_PROJECT_DIR: '/p',
+      LLXPRT_PROJECT_DIR: '/p',
+      GEMINI_PROJECT_DIR: '/p',
+      CLAUDE_PROJECT_DIR: '/p',
+      HOOKSTREAM_SESSION_ID: 's',
+    });
+  });
+
+  it("gives each run only its own variables: event, run id, then the hook's env", () => {
+    const environment = createHookEnvironment({ KEEP: 'k' }, '/p', 's');
+    expect(environment.overlay('BeforeTool', 'r1')).toEqual({
+      HOOKSTREAM_EVENT: 'BeforeTool',
+      HOOKSTREAM_RUN_ID: 'r1',
+    });
+    expect(environment.overlay('AfterTool', 'r2', { MINE: 'm', HOOKSTREAM_EVENT: 'own' })).toEqual({
+      HOOKSTREAM_EVENT: 'own',
+      HOOKSTREAM_RUN_ID: 'r2',
+      MINE: 'm',
+    });
+  });
+
+  it('joins base and overlay into a new object for a spawn, the overlay winning, neither changed', () => {
+    const environment = createHookEnvironment({ KEEP: 'k', HOOKSTREAM_PROJECT_DIR: 'stale' }, '/p', 's');
+    const overlay = environment.overlay('BeforeTool', 'r', { KEEP: 'hook' });
+    const env = spawnEnv(environment.base, overlay);
+    expect(env).toMatchObject({ KEEP: 'hook', HOOKSTREAM_PROJECT_DIR: '/p', HOOKSTREAM_RUN_ID: 'r' });
+    expect(env).not.toBe(environment.base);
+    expect(environment.base.KEEP).toBe('k');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipForRecord, decodeOutput, firstLine, RECORD_LIMIT_BYTES } from '../../lib/protocol/readOutput.js';
+import { clipForRecord, decodeOutput, RECORD_LIMIT_BYTES } from '../../lib/protocol/readOutput.js';
 
 describe('decodeOutput', () => {
   it('decodes valid UTF-8 and strips one leading BOM', () => {
@@ -22,12 +22,5 @@ describe('clipForRecord', () => {
     expect(Buffer.byteLength(clipped)).toBeLessThanOrEqual(RECORD_LIMIT_BYTES);
     expect(clipped).toMatch(/^é+\n…\[truncated\]$/);
     expect(Buffer.byteLength(clipForRecord('a'.repeat(100), 20))).toBeLessThanOrEqual(20);
-  });
-});
-
-describe('firstLine', () => {
-  it('returns the first non-blank line, trimmed', () => {
-    expect(firstLine('\n  \n  one \ntwo')).toBe('one');
-    expect(firstLine(' \n')).toBeUndefined();
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * The contract between the supervisor and whatever starts a hook process: a direct spawn in the host
+ * (launchDirect.ts) or the spawn helper (spawnHelper.ts), which runs that same direct spawn in a small
+ * long-lived child. A launcher starts the leader in its own process group, writes stdin, keeps at most
+ * `maxOutputBytes` of each stream and reports what happens; timers, kills, the escapee scan and the
+ * live-group registry stay with the supervisor, in the host.
+ */
+
+/** What starts one hook process. `env` is the executor's shared part plus the run's own variables. */
+export interface LaunchRequest {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /**
+   * What every run of an executor shares; never changed by a launcher, nor by its owner once used: the
+   * spawn helper receives each base object once and later runs refer to it.
+   */
+  readonly baseEnv: Readonly<Record<string, string>>;
+  /** This run's variables, applied over `baseEnv`. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Written to stdin, then EOF; a hook that never reads it is fine (EPIPE is ignored). */
+  readonly input: string;
+  /** Kept per stream; the first byte past it is reported as an overflow and the rest dropped. */
+  readonly maxOutputBytes: number;
+}
+
+/** How a launch ended: the exit status when the leader exited, what was read, or why it never started. */
+export interface LaunchResult {
+  exitCode?: number;
+  signal?: string;
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  /** The process could not be started (ENOENT, EACCES, E2BIG, EMFILE, the helper died), with the cause. */
+  error?: string;
+  /** `error` was for want of descriptors (EMFILE, ENFILE). */
+  outOfDescriptors?: boolean;
+}
+
+/** Reported by a launcher, in this order: `spawned` (unless it never started), `exited`, then `done` once. */
+export interface LaunchListener {
+  /** The leader runs; its pid is the group's id. */
+  spawned(pid: number): void;
+  /** A stream went past `maxOutputBytes`. */
+  overflow(stream: 'stdout' | 'stderr'): void;
+  /** The leader exited; something it left behind may still hold the pipes. */
+  exited(): void;
+  /** Nothing more will be read: both pipes reached EOF or were ended. Called exactly once, last. */
+  done(result: LaunchResult): void;
+}
+
+/** A launch in progress. */
+export interface LaunchHandle {
+  /** Stop waiting for EOF: close our ends of the pipes, then `done` comes with what was read. */
+  endPipes(): void;
+  /**
+   * The supervisor had to reap what the run left in its group (or outside it): the launcher forgets the group
+   * (the helper stops guarding it). A group already empty at `done` is forgotten by the launcher itself.
+   */
+  forget(): void;
+}
+
+/** Starts one hook process; never throws (a failure to start arrives as `done` with `error`). */
+export type Launcher = (request: LaunchRequest, listener: LaunchListener) => LaunchHandle;

@@ -1,0 +1,115 @@
+/**
+ * The one place a hook process is spawned: `node:child_process.spawn`, detached (its own process group),
+ * stdin written then ended, each output stream kept up to the cap. It runs inside the spawn helper by
+ * default and in the host when the helper is off or gone.
+ *
+ * A raw spawn, not execa: with every execa feature we would use switched off (timeout, cleanup, kill
+ * escalation, rejection, buffering — the supervisor does those for both paths) execa still added 0.9–1.0 ms
+ * wall and 1.6–1.8 ms CPU per spawn (FACTS.md, round 2).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { errorText } from '../core/guards.js';
+import { spawnEnv } from '../protocol/hookEnv.js';
+import type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult } from './launch.js';
+
+const EMPTY = new Uint8Array(0);
+const ignore = (): void => undefined;
+const INERT: LaunchHandle = { endPipes: ignore, forget: ignore };
+
+/** Collects a stream up to `cap` bytes; past it, reports the overflow once and keeps draining the pipe. */
+const capture = (
+  stream: NodeJS.ReadableStream | null | undefined,
+  cap: number,
+  overflow: () => void,
+): (() => Uint8Array) => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  stream?.on('error', ignore);
+  stream?.on('data', (chunk: Buffer) => {
+    if (over) return;
+    const room = cap - size;
+    if (chunk.length <= room) {
+      chunks.push(chunk);
+      size += chunk.length;
+      return;
+    }
+    if (room > 0) chunks.push(chunk.subarray(0, room));
+    size = cap;
+    over = true;
+    overflow();
+  });
+  return () =>
+    chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+};
+
+const isOutOfDescriptors = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EMFILE' || code === 'ENFILE';
+};
+
+/** Starts one hook process; a failure to start (thrown or emitted) arrives as `done` with `error`. */
+export const launchDirect = (request: LaunchRequest, listener: LaunchListener): LaunchHandle => {
+  let child: ChildProcess;
+  try {
+    child = spawn(request.file, request.args, {
+      cwd: request.cwd,
+      env: spawnEnv(request.baseEnv, request.env),
+      stdio: 'pipe',
+      detached: true,
+      windowsHide: true,
+    });
+  } catch (error) {
+    // E2BIG and malformed arguments throw synchronously; ENOENT, EACCES and EMFILE are emitted.
+    const result: LaunchResult = { stdout: EMPTY, stderr: EMPTY, error: errorText(error) };
+    if (isOutOfDescriptors(error)) result.outOfDescriptors = true;
+    queueMicrotask(() => {
+      listener.done(result);
+    });
+    return INERT;
+  }
+  const stdout = capture(child.stdout, request.maxOutputBytes, () => {
+    listener.overflow('stdout');
+  });
+  const stderr = capture(child.stderr, request.maxOutputBytes, () => {
+    listener.overflow('stderr');
+  });
+  let failure: unknown;
+  let status: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let finished = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    const result: LaunchResult = { stdout: stdout(), stderr: stderr() };
+    if (status?.code != null) result.exitCode = status.code;
+    if (status?.signal != null) result.signal = status.signal;
+    if (child.pid === undefined) {
+      result.error = failure === undefined ? 'the process did not start' : errorText(failure);
+      if (isOutOfDescriptors(failure)) result.outOfDescriptors = true;
+    }
+    listener.done(result);
+  };
+  // Unheard, a spawn failure or a kill that cannot be delivered would crash the process.
+  child.on('error', (error) => {
+    failure ??= error;
+  });
+  child.once('exit', (code, signal) => {
+    status = { code, signal };
+    listener.exited();
+  });
+  // After a spawn failure 'close' still comes (with a negative code), so `done` is always reported here.
+  child.once('close', finish);
+  if (child.pid !== undefined) listener.spawned(child.pid);
+  // A hook that never reads stdin makes this write fail with EPIPE: expected, not an error.
+  child.stdin?.on('error', ignore);
+  child.stdin?.end(request.input);
+  return {
+    endPipes: () => {
+      child.stdin?.destroy();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      finish();
+    },
+    forget: ignore,
+  };
+};

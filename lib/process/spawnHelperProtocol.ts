@@ -1,0 +1,36 @@
+/**
+ * The messages between the host and its spawn helper, over the Node IPC channel (`advanced`
+ * serialization, so output bytes travel as bytes). A base environment (what every run of an executor
+ * shares) is sent once, under an id; each run then carries only its own variables and that id.
+ */
+import type { LaunchResult } from './launch.js';
+
+/** Host → helper. */
+export type ToHelper =
+  | { t: 'env'; id: number; base: Readonly<Record<string, string>> }
+  | {
+      t: 'run';
+      id: number;
+      file: string;
+      args: readonly string[];
+      cwd: string;
+      /** The id of a base environment sent before. */
+      base: number;
+      env: Readonly<Record<string, string>>;
+      input: string;
+      cap: number;
+    }
+  /** Stop waiting for EOF on the run's pipes. */
+  | { t: 'end'; id: number }
+  /** The host has reaped the run's group: stop guarding it. */
+  | { t: 'forget'; id: number };
+
+/** Helper → host; `done` is the last message of a run. */
+export type FromHelper =
+  | { t: 'spawned'; id: number; pid: number }
+  | { t: 'overflow'; id: number; stream: 'stdout' | 'stderr' }
+  | { t: 'exited'; id: number }
+  | { t: 'done'; id: number; result: LaunchResult };
+
+/** The helper's process title, as `ps` shows it. */
+export const HELPER_TITLE = 'hookstream-spawn-helper';
