@@ -1,6 +1,8 @@
 /**
  * `hookstream list`: the configured hooks of each event in plan order — source, file, matcher, mode,
- * timeout, failure policy — and, with `--tool`, whether each would run for that tool.
+ * timeout, failure policy, trust state — and, with `--tool`, whether each would run for that tool.
+ * Duplicates are marked as the planner drops them: trust first, so an unapproved copy never shadows a
+ * trusted one (lib/plan/dedup.ts).
  */
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
@@ -14,6 +16,8 @@ import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOpti
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { hookKey } from '../plan/createEntry.js';
+import type { TrustGate, TrustState } from '../trust/index.js';
+import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
 interface ListOptions extends SharedOptions {
   event?: string;
@@ -43,6 +47,8 @@ export interface ListedHook {
   duplicate: boolean;
   /** With `--tool`: true/false; `null` when the event matches something other than a tool name. */
   matches?: boolean | null;
+  /** `approved`, `needs-approval`, `changed` (since its approval) or `not-needed` (runtime, user, system hooks). */
+  trust: TrustState;
 }
 
 export interface ListedEvent {
@@ -62,7 +68,12 @@ const matchesTool = (entry: Entry, tool: string): boolean | null => {
   return entry.matcher === undefined || entry.matcher.test(tool);
 };
 
-const listHook = (entry: Entry, locate: Locate, flags: Pick<ListedHook, 'disabled' | 'duplicate'>, tool?: string) => {
+const listHook = (
+  entry: Entry,
+  locate: Locate,
+  flags: Pick<ListedHook, 'disabled' | 'duplicate' | 'trust'>,
+  tool?: string,
+) => {
   const { definition, origin } = entry;
   if (definition.type !== 'command') throw new Error('settings only hold command hooks');
   const position =
@@ -85,29 +96,66 @@ const listHook = (entry: Entry, locate: Locate, flags: Pick<ListedHook, 'disable
   return hook;
 };
 
-/** The listed events, in canonical order; within one, plan order (source priority, then config order). */
-export const listEvents = (loaded: LoadedSettings, only?: EventName, tool?: string): ListedEvent[] => {
+/**
+ * Whether `winner` is kept over `other` by the planner (lib/plan/dedup.ts): a trusted copy beats an
+ * untrusted one wherever it stands; otherwise the earlier one (in priority order) wins.
+ */
+const beats = (winner: number, other: number, trusted: readonly boolean[]): boolean =>
+  trusted[winner] === true ? trusted[other] !== true || winner < other : trusted[other] !== true && winner < other;
+
+/**
+ * The listed events, in canonical order; within one, plan order (source priority, then config order).
+ *
+ * @param gate Trust states and the dedup rule; without one every hook counts as trusted.
+ */
+export const listEvents = (
+  loaded: LoadedSettings,
+  only?: EventName,
+  tool?: string,
+  gate?: TrustGate,
+): ListedEvent[] => {
   const locate = createLocator();
   const sorted = [...loaded.entries].sort((a, b) => rank(a) - rank(b));
   return EVENT_NAMES.filter((event) => only === undefined || event === only).flatMap((event) => {
-    const seen = new Set<string>();
-    const hooks = sorted
-      .filter((entry) => entry.event === event)
-      .map((entry) => {
-        const disabled = loaded.disabled.has(entry.name);
-        const runs = !disabled && (tool === undefined || matchesTool(entry, tool) !== false);
-        const key = hookKey(entry.definition);
-        const duplicate = runs && seen.has(key);
-        // Without a tool, only a hook that runs on every event surely shadows a later copy.
-        const shadows = tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined;
-        if (runs && shadows) seen.add(key);
-        return listHook(entry, locate, { disabled, duplicate }, tool);
-      });
-    if (hooks.length === 0) return [];
+    const entries = sorted.filter((entry) => entry.event === event);
+    if (entries.length === 0) return [];
+    const states = entries.map((entry): TrustState => gate?.inspect(entry).state ?? 'not-needed');
+    const trusted = states.map((state) => state === 'approved' || state === 'not-needed');
+    const runs = entries.map(
+      (entry) => !loaded.disabled.has(entry.name) && (tool === undefined || matchesTool(entry, tool) !== false),
+    );
+    // Without a tool, only a hook that runs on every event surely shadows a copy.
+    const sure = entries.map(
+      (entry, index) =>
+        runs[index] === true &&
+        (tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined),
+    );
+    const keys = entries.map((entry) => hookKey(entry.definition));
+    const hooks = entries.map((entry, index) => {
+      const duplicate =
+        runs[index] === true &&
+        keys.some(
+          (key, other) =>
+            other !== index && key === keys[index] && sure[other] === true && beats(other, index, trusted),
+        );
+      return listHook(
+        entry,
+        locate,
+        { disabled: loaded.disabled.has(entry.name), duplicate, trust: states[index] ?? 'not-needed' },
+        tool,
+      );
+    });
     const active = hooks.filter((hook) => !hook.disabled && !hook.duplicate && hook.matches !== false);
     return [{ event, mode: active.some((hook) => hook.sequential) ? 'sequential' : 'parallel', hooks }];
   });
 };
+
+const trustCell = (state: TrustState, paint: Paint): string =>
+  state === 'not-needed'
+    ? paint.dim('-')
+    : state === 'approved'
+      ? paint.green(STATE_LABEL[state])
+      : paint.yellow(STATE_LABEL[state]);
 
 const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
   matches === null ? paint.dim('n/a') : matches ? paint.green('yes') : paint.red('no');
@@ -115,7 +163,7 @@ const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
 const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined): string[] => {
   // Optional columns appear only when they say something.
   const notes = listed.hooks.some((hook) => hook.disabled || hook.duplicate);
-  const headers = ['NAME', 'SOURCE', 'MATCHER', 'TIMEOUT', 'POLICY'];
+  const headers = ['NAME', 'SOURCE', 'MATCHER', 'TIMEOUT', 'POLICY', 'TRUST'];
   if (tool !== undefined) headers.push('MATCH');
   if (notes) headers.push('NOTE');
   headers.push('FILE');
@@ -126,6 +174,7 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
       hook.matcher ?? '*',
       `${hook.timeoutMs} ms`,
       hook.failurePolicy,
+      trustCell(hook.trust, paint),
     ];
     if (tool !== undefined) row.push(matchCell(hook.matches, paint));
     if (notes) row.push(paint.dim(hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : ''));
@@ -146,7 +195,7 @@ const list = (context: CliContext, options: ListOptions): void => {
   if (reportLoadProblems(context, loaded.problems, settings)) {
     throw new CliError('the settings files named with --settings have errors');
   }
-  const events = listEvents(loaded, only, options.tool);
+  const events = listEvents(loaded, only, options.tool, cliTrustGate(context, settings.projectDir));
   if (options.json) {
     printLine(context, JSON.stringify({ events }, null, 2));
     return;

@@ -1,23 +1,33 @@
 /**
  * The executor stack, composed once (DESIGN §1, issue #9): observe(failure policy(trust(leaf))). The
  * leaf dispatches on the hook's kind; `executor` replaces only the leaf, so a custom runner still gets
- * trust, the failure policy and observation.
+ * trust, the failure policy and observation. The process leaves re-verify trust right before spawning.
  */
 import type { SchedulerLike } from 'rxjs';
-import type { HookExecutor } from '../core/types.js';
+import type { HookEntry, HookExecutor } from '../core/types.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './commandExecutor.js';
 import { dispatchExecutor } from './dispatchExecutor.js';
 import { withFailurePolicy } from './failurePolicy.js';
 import { createFunctionStart } from './functionExecutor.js';
 import { withObserver, type ObserveOptions } from './observeExecutor.js';
-import { createPersistentExecutor } from './persistentExecutor.js';
+import {
+  createPersistentExecutor,
+  wantsPrewarm,
+  type PersistentExecutor,
+  type PersistentExecutorOptions,
+} from './persistentExecutor.js';
+import { normalizeProcessLimits } from '../core/limits.js';
+import { createSemaphore } from '../process/spawnLimiter.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';
 
+/** The process executors' options; their `beforeSpawn` is the trust gate's re-check. */
+export type ProcessOptions = Omit<CommandExecutorOptions, 'beforeSpawn'>;
+
 export interface ExecutorsOptions {
-  /** What the process executors need: project dir, session id, limits. */
-  readonly process: CommandExecutorOptions;
+  /** What the process executors need: project dir, session id, limits (`beforeSpawn` is trust's). */
+  readonly process: ProcessOptions;
   /** The approval gate of project and extension hooks; `undefined` turns trust off (explicitly). */
   readonly trust: TrustGate | undefined;
   /** Replaces the leaf (every kind of hook) — trust, failure policy and observation still apply. */
@@ -34,6 +44,11 @@ export interface ExecutorsOptions {
 export interface Executors extends StartableExecutor {
   /** Kills and awaits every live hook process; later runs fail. */
   dispose(): Promise<void>;
+  /**
+   * Starts what `hooks` will need now: the workers of `persistent` + `prewarm` hooks (trust re-checked before
+   * each) and, when one-shot command hooks are among them, the command executor and its spawn helper.
+   */
+  prewarm(hooks: Iterable<HookEntry>): void;
 }
 
 /** A process executor created on its first run: a host with only function hooks never starts one. */
@@ -49,13 +64,39 @@ const onFirstUse = (create: () => CommandExecutor) => {
       return start(hook, input, done, eventId);
     }) satisfies StartRun,
     dispose: (): Promise<void> | undefined => executor?.dispose(),
+    /** Creates the executor ahead of its first run. */
+    warm: (): void => {
+      if (start !== undefined) return;
+      executor = create();
+      start = startOf(executor.execute, 'allow');
+    },
   };
+};
+
+/**
+ * The process options with trust's last word: right before a process starts — after any wait for a slot —
+ * the gate verifies the hook again (memoised fingerprints: a few `stat` calls), so a script swapped during
+ * the wait does not run (issue 11, TOCTOU).
+ */
+const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): PersistentExecutorOptions => {
+  if (gate === undefined) return process;
+  const beforeSpawn = (hook: HookEntry): string | undefined =>
+    gate.needsApproval(hook) ? gate.verify(hook) : undefined;
+  return Object.assign({}, process, { beforeSpawn });
 };
 
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
-  const command = onFirstUse(() => createCommandExecutor(options.process));
-  const persistent = onFirstUse(() => createPersistentExecutor(options.process));
+  // One live-process limit for one-shot hooks and persistent workers together (issue 10).
+  const processSlots =
+    options.process.processSlots ?? createSemaphore(normalizeProcessLimits(options.process).processConcurrency);
+  const process = withBeforeSpawn(Object.assign({}, options.process, { processSlots }), options.trust);
+  const command = onFirstUse(() => createCommandExecutor(process));
+  // Created on its first run, or earlier by `prewarm`.
+  let persistentExecutor: PersistentExecutor | undefined;
+  const persistentOf = (): PersistentExecutor => (persistentExecutor ??= createPersistentExecutor(process));
+  let prewarmAllowed = true;
+  const persistent = onFirstUse(persistentOf);
   const leaf: StartRun =
     options.executor !== undefined
       ? startOf(options.executor, 'allow')
@@ -69,7 +110,20 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
   const observed = options.observe === undefined ? policed : withObserver(policed, options.observe);
   return Object.assign(startable(observed), {
     dispose: async () => {
-      await Promise.all([command.dispose(), persistent.dispose()]);
+      prewarmAllowed = false;
+      await Promise.all([command.dispose(), persistentExecutor?.dispose()]);
+    },
+    prewarm: (hooks: Iterable<HookEntry>) => {
+      // A custom leaf runs every hook itself: nothing of ours to start; nor after dispose.
+      if (options.executor !== undefined || !prewarmAllowed) return;
+      const all = [...hooks];
+      const wanted = all.filter(wantsPrewarm);
+      if (wanted.length > 0) persistentOf().prewarm(wanted);
+      // One-shot command hooks ahead: create their executor (and its spawn helper) now, while the host is
+      // small, rather than on the first event (issue 10: the helper's start is ~90 ms).
+      if (all.some((hook) => hook.definition.type === 'command' && hook.definition.persistent !== true)) {
+        command.warm();
+      }
     },
   });
 };

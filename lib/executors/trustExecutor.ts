@@ -1,7 +1,9 @@
 /**
  * The trust decorator (DESIGN §3 "Trust"): a hook that needs an approval (a command hook from a project
- * or extension settings file) runs only when the gate approves it, checked right before the run starts.
- * Sits below the failure policy, so a strict hook whose approval check fails blocks.
+ * or extension settings file) runs only when the gate approves it, checked when the run starts — and
+ * again by the process executors right before the process starts (`beforeSpawn`, wired in
+ * createExecutors), since a run may wait for a process slot meanwhile. Sits below the failure policy, so a
+ * strict hook whose approval check fails blocks.
  */
 import { errorText } from '../core/guards.js';
 import type { HookEntry, HookRun } from '../core/types.js';
@@ -9,13 +11,17 @@ import { needsApproval, type TrustGate } from '../trust/trustGate.js';
 import type { StartRun } from './startRun.js';
 import { bareRun } from '../protocol/outputRun.js';
 
-const untrustedRun = (hook: HookEntry): HookRun => {
+const untrustedRun = (hook: HookEntry, gate: TrustGate): HookRun => {
+  // A refused store approves nothing: say so, or the user approves again and again to no effect.
+  const problem = gate.store.problem();
   const run = bareRun(
     hook,
     'untrusted',
     0,
     `Hook "${hook.name}" from ${hook.origin.file ?? hook.origin.source} is not approved for this project ` +
-      '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host',
+      (problem === undefined
+        ? '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host'
+        : `(${problem})`),
   );
   if (hook.definition.type === 'command') run.command = hook.definition.command;
   return run;
@@ -36,7 +42,7 @@ export const withTrust =
       (approved) => {
         if (cancelled) return;
         if (approved) cancelRun = start(hook, input, done, eventId);
-        else done(untrustedRun(hook));
+        else done(untrustedRun(hook, gate));
       },
       (error: unknown) => {
         if (!cancelled) done(uncheckedRun(hook, error));

@@ -1,13 +1,30 @@
 /**
- * Reads the leading words of a shell-form command the way bash would split them — quotes, escapes,
- * `~`, and the variables hookstream itself exports — without running anything. Used by
- * `hookstream validate` and the trust fingerprint to find the script a command runs; a word that only a running shell could
- * know (command substitution, unknown variables, globs) comes back as `undefined`.
+ * Reads a shell-form command the way bash would split it — quotes, escapes, `~`, the variables whose
+ * values are known, `;`/`&&`/`|` lists, redirections, `if`/`while`/`for`/`{ }` bodies — without running
+ * anything. Used by `hookstream validate` and the trust fingerprint to find the files a command runs, so
+ * unlike `simpleCommands.ts` (which splits for `if` conditions and keeps expansions as written) it keeps
+ * each word's *value* and where it runs: a word that only a running shell could know (command
+ * substitution, unknown variables, globs) comes back as `undefined`, a `cd` inside a compound command
+ * makes the directory unknown, and syntax it does not follow (subshells, `case`, functions,
+ * here-documents) stops the scan and says where, so the caller can report what it did not follow.
  */
 
-/** Characters that end the first simple command. */
+/** Characters that end a word outside quotes. */
 const OPERATORS = new Set([';', '|', '&', '<', '>', '(', ')', '\n']);
-const GLOB = new Set(['*', '?', '[']);
+/** Unquoted, these make a glob (`[` only with a closing `]`: a lone `[` is the test command). */
+const GLOB = new Set(['*', '?']);
+/** Words that open a compound command whose body runs in this shell (`for` also skips its header). */
+const OPENING = new Set(['if', 'while', 'until', 'for', '{']);
+const CLOSING = new Set(['fi', 'done', '}']);
+/** Words that continue a compound command, or prefix a simple one, and leave what follows as it is. */
+const TRANSPARENT = new Set(['then', 'elif', 'else', 'do', '!', 'time']);
+/** Words that start syntax this reader does not follow. */
+const UNFOLLOWED = new Set(['case', 'esac', 'function', 'select', 'coproc']);
+
+/** Where the values of variables come from (a Map will do). */
+export interface VariableLookup {
+  get(name: string): string | undefined;
+}
 
 interface Cursor {
   text: string;
@@ -15,7 +32,7 @@ interface Cursor {
 }
 
 /** Expands `$NAME` / `${NAME}` at the cursor (just after `$`); `undefined` when the value is unknown. */
-const readVariable = (cursor: Cursor, vars: ReadonlyMap<string, string>): string | undefined => {
+const readVariable = (cursor: Cursor, vars: VariableLookup): string | undefined => {
   const braced = cursor.text[cursor.at] === '{';
   const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(cursor.text.slice(cursor.at + (braced ? 1 : 0)));
   if (!match) return undefined;
@@ -39,14 +56,11 @@ const skipSubstitution = (cursor: Cursor, close: '`' | ')'): void => {
 };
 
 /** Reads one word at the cursor; `known` turns false when part of it cannot be known statically. */
-const readWord = (
-  cursor: Cursor,
-  vars: ReadonlyMap<string, string>,
-  home: string,
-): { value: string; known: boolean } => {
+const readWord = (cursor: Cursor, vars: VariableLookup, home: string): { value: string; known: boolean } => {
   let value = '';
   let known = true;
   let quote: '"' | "'" | undefined;
+  let bracket = false;
   const { text } = cursor;
   if (text[cursor.at] === '~' && (cursor.at + 1 >= text.length || /[\s/]/.test(text[cursor.at + 1] ?? ''))) {
     value = home;
@@ -63,7 +77,8 @@ const readWord = (
     if (quote === undefined && (/\s/.test(char) || OPERATORS.has(char))) break;
     cursor.at += 1;
     if (char === '\\') {
-      value += text[cursor.at] ?? '';
+      // A backslash-newline joins lines; any other escaped character is itself.
+      if (text[cursor.at] !== '\n') value += text[cursor.at] ?? '';
       cursor.at += 1;
     } else if (char === '"') {
       quote = quote === '"' ? undefined : '"';
@@ -77,11 +92,118 @@ const readWord = (
       if (expanded === undefined) known = false;
       else value += expanded;
     } else {
-      if (quote === undefined && GLOB.has(char)) known = false;
+      if (quote === undefined && (GLOB.has(char) || (char === ']' && bracket))) known = false;
+      if (quote === undefined && char === '[') bracket = true;
       value += char;
     }
   }
   return { value, known };
+};
+
+/** One word as read: its text, or `undefined` when only a running shell could tell. */
+export type ShellWord = string | undefined;
+
+/** One simple command of a line. */
+export interface ScannedCommand {
+  /** Its words, redirections left out. */
+  words: ShellWord[];
+  /** Inside an `if`/`while`/`for`/`{ }` body: it may run or not, so a `cd` here leaves the directory unknown. */
+  conditional: boolean;
+}
+
+export interface ShellScan {
+  /** The simple commands of the line, in order. */
+  commands: ScannedCommand[];
+  /** Set when the scan stopped at syntax it does not follow: what, quoted from the command. */
+  stoppedAt?: string;
+}
+
+const skipBlanks = (cursor: Cursor): void => {
+  while (cursor.at < cursor.text.length && /[ \t]/.test(cursor.text[cursor.at] ?? '')) cursor.at += 1;
+};
+
+/** A redirection operator at the cursor (`>`, `2>>`, `&>`, `<&`, …) and its length; 0 when there is none. */
+const redirectionLength = (text: string, at: number): number => {
+  const match = /^(?:&>>?|[<>]&|>>|>\||<>|<<<|<|>)/.exec(text.slice(at));
+  return match ? match[0].length : 0;
+};
+
+/**
+ * Every simple command in `command`, up to `limit` of them, as bash would split it.
+ *
+ * @param vars Variables whose values are known (the project-dir variables, `HOME`, the hook's `env`).
+ * @example scanCommands('cd sub && FOO=1 ./run.sh > log 2>&1; exit 0', vars, home).commands.map((c) => c.words)
+ * // → [['cd', 'sub'], ['FOO=1', './run.sh'], ['exit', '0']]
+ */
+export const scanCommands = (command: string, vars: VariableLookup, home: string, limit = 32): ShellScan => {
+  const cursor: Cursor = { text: command, at: 0 };
+  const commands: ScannedCommand[] = [];
+  let words: ShellWord[] = [];
+  let depth = 0;
+  /** Skipping a `for NAME in …` header or a `[[ … ]]` test, which run no command. */
+  let skipping: 'for' | '[[' | undefined;
+  const end = (): void => {
+    if (words.length > 0) commands.push({ words, conditional: depth > 0 });
+    words = [];
+  };
+  const stop = (at: number): ShellScan => {
+    end();
+    return { commands, stoppedAt: JSON.stringify(command.slice(at, at + 24).split('\n')[0]) };
+  };
+  while (commands.length < limit) {
+    skipBlanks(cursor);
+    const at = cursor.at;
+    const next = command[at];
+    if (next === undefined) break;
+    if (next === '#') {
+      while (cursor.at < command.length && command[cursor.at] !== '\n') cursor.at += 1;
+      continue;
+    }
+    const redirection = redirectionLength(command, at);
+    if (redirection > 0) {
+      // A here-document's body is lines of its own, and `<(…)` runs a command: neither is followed.
+      if (command.startsWith('<<', at) && !command.startsWith('<<<', at)) return stop(at);
+      cursor.at += redirection;
+      skipBlanks(cursor);
+      if (command[cursor.at] === '(') return stop(at);
+      readWord(cursor, vars, home);
+      continue;
+    }
+    if (next === '(' || next === ')') return stop(at);
+    if (OPERATORS.has(next)) {
+      cursor.at += command[at + 1] === next || (next === '|' && command[at + 1] === '&') ? 2 : 1;
+      if (skipping === 'for') skipping = undefined;
+      end();
+      continue;
+    }
+    const { value, known } = readWord(cursor, vars, home);
+    if (skipping !== undefined) {
+      if (known && (value === ']]' ? skipping === '[[' : value === 'do' && skipping === 'for')) skipping = undefined;
+      continue;
+    }
+    // `2>file`: the digits are the redirected descriptor, not a word.
+    if (known && /^\d+$/.test(value) && redirectionLength(command, cursor.at) > 0) continue;
+    if (words.length === 0 && known) {
+      if (UNFOLLOWED.has(value)) return stop(at);
+      if (TRANSPARENT.has(value)) continue;
+      if (OPENING.has(value)) {
+        depth += 1;
+        if (value === 'for') skipping = 'for';
+        continue;
+      }
+      if (CLOSING.has(value)) {
+        depth = Math.max(0, depth - 1);
+        continue;
+      }
+      if (value === '[[') {
+        skipping = '[[';
+        continue;
+      }
+    }
+    words.push(known ? value : undefined);
+  }
+  if (commands.length < limit) end();
+  return commands.length >= limit && cursor.at < command.length ? stop(cursor.at) : { commands };
 };
 
 /**
@@ -90,16 +212,11 @@ const readWord = (
  * @param vars Variables whose values are known (the project-dir variables, `HOME`, the hook's `env`).
  * @return One entry per word: its text, or `undefined` when only a running shell could tell.
  */
-export const leadingWords = (
-  command: string,
-  vars: ReadonlyMap<string, string>,
-  home: string,
-  limit = 8,
-): (string | undefined)[] => {
+export const leadingWords = (command: string, vars: VariableLookup, home: string, limit = 8): ShellWord[] => {
   const cursor: Cursor = { text: command, at: 0 };
-  const words: (string | undefined)[] = [];
+  const words: ShellWord[] = [];
   while (words.length < limit) {
-    while (cursor.at < command.length && /[ \t]/.test(command[cursor.at] ?? '')) cursor.at += 1;
+    skipBlanks(cursor);
     const next = command[cursor.at];
     if (next === undefined || OPERATORS.has(next) || next === '#') break;
     const { value, known } = readWord(cursor, vars, home);

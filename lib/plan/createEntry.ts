@@ -4,7 +4,15 @@
  */
 import { MATCH_TARGET, type EventName } from '../events/names.js';
 import { InvalidHookError } from '../core/errors.js';
-import type { CommandHookConfig, FunctionHook, HookEntry, HookSource, Matcher, Mutable } from '../core/types.js';
+import type {
+  CommandHookConfig,
+  FunctionHook,
+  HookCondition,
+  HookEntry,
+  HookSource,
+  Matcher,
+  Mutable,
+} from '../core/types.js';
 import { compileMatcher } from './matcher.js';
 
 /** A registry entry before the registry gives it an id. */
@@ -74,6 +82,8 @@ export interface CreateEntryOptions {
   file?: string;
   /** JSON pointer of the hook inside its settings. */
   pointer?: string;
+  /** Tested on each event's input before the hook runs (a dialect's `if`). */
+  condition?: HookCondition;
 }
 
 export interface CreatedEntry {
@@ -114,6 +124,15 @@ export const hookKey = (definition: HookEntry['definition']): string =>
   definition.type === 'function' ? functionKey(definition) : commandKey(definition);
 
 /**
+ * The dedup key of a planned entry: its hook's key, plus the bundle root for a plugin's or extension's hook —
+ * `${CLAUDE_PLUGIN_ROOT}/hooks/check.sh` is a different script in every plugin that ships one.
+ */
+export const entryKey = (entry: Pick<HookEntry, 'definition' | 'origin'>): string =>
+  entry.origin.bundle === undefined
+    ? hookKey(entry.definition)
+    : `${hookKey(entry.definition)}\u0000${entry.origin.bundle.root}`;
+
+/**
  * Builds the registry entry of `definition` for `event`.
  *
  * @example
@@ -141,6 +160,7 @@ export const createEntry = (
     name: options.name ?? (isFunction ? definition.name : (definition.name ?? definition.command)),
   };
   if (matcher !== undefined) entry.matcher = matcher;
+  if (options.condition !== undefined) entry.condition = options.condition;
   return { entry, problems: problem === undefined ? [] : [problem] };
 };
 
@@ -158,5 +178,6 @@ export const withId = (draft: EntryDraft, id: number): HookEntry => {
     name: draft.name,
   };
   if (draft.matcher !== undefined) entry.matcher = draft.matcher;
+  if (draft.condition !== undefined) entry.condition = draft.condition;
   return entry;
 };

@@ -1,12 +1,14 @@
 /**
  * The planner: for one event, which hooks run, in which order, and how (DESIGN §3 "Planning").
- * Matcher filter, disabled names, dedup by command (the highest-priority instance is kept), and the
- * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
+ * Matcher filter, disabled names, dedup by command with trust decided first (the highest-priority
+ * trusted instance is kept, lib/plan/dedup.ts), and the sequential rule (any matching group with
+ * `sequential: true` makes the whole event sequential).
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookEntry, HookPlan } from '../core/types.js';
-import { hookKey } from './createEntry.js';
+import { contestedKeys, dedupEntries, type PlanTrust } from './dedup.js';
 import type { HookRegistry } from './registry.js';
+import { applyConditions } from './conditions.js';
 
 /** The string a matcher is tested against for `event`, or undefined when the event has none. */
 export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, unknown>>): string | undefined => {
@@ -25,25 +27,42 @@ const MEMO_LIMIT = 256;
 /** The memo key of events that have no match target (one plan serves them all). */
 const NO_TARGET = '\u0000';
 
+/**
+ * Hooks of one target whose dedup depends on trust (a command shared by an entry that needs approval):
+ * planned again on every event, since an approval or an edit changes the answer.
+ */
+interface Contested {
+  readonly matching: readonly HookEntry[];
+  readonly contested: ReadonlySet<string>;
+}
+
 /** The plans of one event for one registry state, by match target. */
 interface EventPlans {
   readonly candidates: readonly HookEntry[];
-  readonly byTarget: Map<string, HookPlan>;
+  readonly byTarget: Map<string, HookPlan | Contested>;
 }
+
+const isContested = (value: HookPlan | Contested): value is Contested => 'contested' in value;
 
 export class HookPlanner {
   /** Memoised plans per event; dropped as soon as the registry hands out a new candidate list. */
   private readonly memo = new Map<EventName, EventPlans>();
 
+  /**
+   * @param trust Decides, before dedup, which of two copies of a command may shadow the other; without it
+   * the highest-priority copy is kept whatever its trust.
+   */
   constructor(
     private readonly registry: HookRegistry,
     private readonly disabled: ReadonlySet<string> = new Set(),
+    private readonly trust?: PlanTrust,
   ) {}
 
   /**
    * The plan for one event; `hooks` is empty when nothing matches. Plans are frozen and memoised per
    * (event, match target): the registry builds new per-event lists on every change, so a changed
-   * registry is a new list and its old plans are dropped.
+   * registry is a new list and its old plans are dropped. Where trust decides a dedup, the matching
+   * hooks are memoised and the dedup is done per event (a few `stat` calls per contested hook).
    */
   createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
     const candidates = this.registry.getHooksForEvent(event);
@@ -56,28 +75,55 @@ export class HookPlanner {
       plans = { candidates, byTarget: new Map() };
       this.memo.set(event, plans);
     }
-    const known = plans.byTarget.get(key);
-    if (known !== undefined) return known;
-    const plan = this.plan(event, candidates, target);
-    if (plans.byTarget.size >= MEMO_LIMIT) plans.byTarget.clear();
-    plans.byTarget.set(key, plan);
-    return plan;
+    let known = plans.byTarget.get(key);
+    if (known === undefined) {
+      known = this.match(event, candidates, target);
+      if (plans.byTarget.size >= MEMO_LIMIT) plans.byTarget.clear();
+      plans.byTarget.set(key, known);
+    }
+    const plan = isContested(known)
+      ? planOf(event, dedupEntries(known.matching, this.trust, known.contested).kept)
+      : known;
+    return applyConditions(plan, fields);
   }
 
-  private plan(event: EventName, candidates: readonly HookEntry[], target: string | undefined): HookPlan {
-    const seen = new Set<string>();
-    const hooks: HookEntry[] = [];
-    let sequential = false;
+  /** The matching hooks of one target: a plan, or the hooks to dedup anew on each event when trust decides. */
+  private match(event: EventName, candidates: readonly HookEntry[], target: string | undefined): HookPlan | Contested {
+    const matching: HookEntry[] = [];
     for (const entry of candidates) {
-      if (this.disabled.has(entry.name)) continue;
-      if (entry.matcher && target !== undefined && !entry.matcher.test(target)) continue;
-      if (entry.matcher && target === undefined && MATCH_TARGET[event] !== undefined) continue;
-      const key = hookKey(entry.definition);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      hooks.push(entry);
-      sequential ||= entry.sequential;
+      if (this.disabled.has(entry.name) || !matchesTarget(entry, event, target)) continue;
+      matching.push(entry);
     }
-    return Object.freeze({ event, hooks: Object.freeze(hooks), sequential });
+    const contested = contestedKeys(matching, this.trust);
+    if (contested.size > 0) return { matching, contested };
+    return planOf(event, dedupEntries(matching, undefined, contested).kept);
+  }
+
+  /**
+   * Whether any hook would be planned for `event`: for `target` (a tool name, a SessionStart source, …) when
+   * given, else for some target — so a host can skip building an input no hook will see. No plan is built
+   * (dedup never empties a plan): one pass over the event's hooks, matchers memoised per target.
+   */
+  hasHooks(event: EventName, target?: string): boolean {
+    for (const entry of this.registry.getHooksForEvent(event)) {
+      if (this.disabled.has(entry.name)) continue;
+      if (target === undefined || matchesTarget(entry, event, target)) return true;
+    }
+    return false;
   }
 }
+
+/**
+ * Whether `entry`'s matcher lets it run for `target`, the event's match target (undefined: the host gave none,
+ * or the event has none). A matcher on an event with a target never matches an event that lacks it.
+ */
+const matchesTarget = (entry: HookEntry, event: EventName, target: string | undefined): boolean =>
+  entry.matcher === undefined ||
+  (target !== undefined ? entry.matcher.test(target) : MATCH_TARGET[event] === undefined);
+
+/** A frozen plan of `hooks`, sequential when any of them says so. */
+const planOf = (event: EventName, hooks: HookEntry[]): HookPlan => {
+  let sequential = false;
+  for (const entry of hooks) sequential ||= entry.sequential;
+  return Object.freeze({ event, hooks: Object.freeze(hooks), sequential });
+};

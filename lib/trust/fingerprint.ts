@@ -1,13 +1,15 @@
 /**
  * A hook's trust fingerprint (DESIGN §3 "Trust"): SHA-256 over the project's real path, the event, the
- * matcher, the canonical hook definition and the bytes of the local script it runs. Any change to one of
- * them — a moved project, an edited command, an edited script — needs a new approval.
+ * matcher, the canonical hook definition and the bytes of every local file the command runs — found
+ * through wrappers, interpreter options, PATH lookups and `#!` lines (lib/inspect/commandFiles.ts). Any
+ * change to one of them — a moved project, an edited command, an edited or swapped script — needs a new
+ * approval. What the command may load that cannot be found statically is listed, not hashed.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { hookScriptOf } from '../inspect/hookScript.js';
+import { commandFiles, variableMap, type FileRole } from '../inspect/commandFiles.js';
 import type { HookEntry } from '../core/types.js';
+import { createFileMemo, sha256, type FileMemo } from './fileMemo.js';
 
 /** A hook as settings describe it (a registry entry without its id). */
 export type ConfiguredHook = Omit<HookEntry, 'id'>;
@@ -20,8 +22,6 @@ const canonicalJson = (value: unknown): string =>
       : inner,
   );
 
-const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
-
 const realPath = (path: string): string => {
   try {
     return realpathSync(path);
@@ -30,41 +30,97 @@ const realPath = (path: string): string => {
   }
 };
 
+/** One file the approval pins. */
+export interface PinnedFile {
+  /** Absolute path as the command reaches it. */
+  path: string;
+  role: FileRole;
+  /** The SHA-256 of its bytes; `missing` when it cannot be read; `→ <path>` for a link to a system program. */
+  sha256: string;
+}
+
 /** What the fingerprint covers, readable: shown to a person who is asked to approve the hook. */
 export interface FingerprintSubject {
   project: string;
   event: string;
   matcher: string;
   hook: unknown;
-  /** The local script the hook runs and the SHA-256 of its bytes (`missing` when it cannot be read). */
-  script: { path: string; sha256: string } | null;
+  /** Every local file the command runs, hashed. */
+  files: PinnedFile[];
+  /** What the command may run or load that is not pinned, one line each (not part of the hash). */
+  notPinned: string[];
 }
 
-/** The fingerprint's inputs for `entry`, read now (script bytes included). */
-export const fingerprintSubject = (entry: ConfiguredHook, projectDir: string, home = homedir()): FingerprintSubject => {
-  const { definition } = entry;
-  const hook =
-    definition.type === 'command' ? { ...definition, type: 'command' } : { type: 'function', name: definition.name };
-  // The hook's shell inherits this process's environment, so `$VARS` in its path resolve the same way.
-  const script =
-    definition.type === 'command' ? hookScriptOf(definition, { projectDir, home, variables: process.env }) : undefined;
-  let scriptHash = 'missing';
-  if (script) {
-    try {
-      scriptHash = sha256(readFileSync(script.path));
-    } catch {
-      // A script that cannot be read is fingerprinted as missing: creating it later needs a new approval.
+/** Reads subjects and fingerprints of hooks in one project, remembering file hashes between calls. */
+export interface Fingerprinter {
+  subject(entry: ConfiguredHook): FingerprintSubject;
+  /** The fingerprint of `entry` with the files of `subject` (read once, shown and hashed alike). */
+  fingerprintOf(entry: ConfiguredHook, subject: FingerprintSubject): string;
+  fingerprint(entry: ConfiguredHook): string;
+}
+
+/** The canonical form of a definition, computed once per definition object (settings objects are frozen in use). */
+const definitionJson = new WeakMap<object, string>();
+
+const hookOf = (entry: ConfiguredHook): unknown =>
+  entry.definition.type === 'command'
+    ? Object.assign({}, entry.definition, { type: 'command' })
+    : { type: 'function', name: entry.definition.name };
+
+/**
+ * A fingerprinter for `projectDir`. A hook inherits the host's environment, so `$VARS` in a script path and
+ * the PATH that finds a program resolve with it; it is read once, here, as the process executors copy it
+ * once (reading `process.env` on every check cost more than the rest of the check).
+ */
+export const createFingerprinter = (
+  projectDir: string,
+  home = homedir(),
+  memo: FileMemo = createFileMemo(),
+): Fingerprinter => {
+  const project = realPath(projectDir);
+  const variables = variableMap(process.env);
+  const subject = (entry: ConfiguredHook): FingerprintSubject => {
+    const { definition } = entry;
+    const found =
+      definition.type === 'command'
+        ? commandFiles(definition, { projectDir, home, variables, probe: memo.probe, projectReal: project })
+        : { files: [], notPinned: [] };
+    return {
+      project,
+      event: entry.event,
+      matcher: entry.matcher?.pattern ?? '',
+      hook: hookOf(entry),
+      files: found.files.map((file) => ({
+        path: file.path,
+        role: file.role,
+        sha256: file.pin === 'target' ? `→ ${memo.probe.realpath(file.path) ?? 'missing'}` : memo.hash(file.path),
+      })),
+      notPinned: [...found.notPinned],
+    };
+  };
+  const staticPart = (entry: ConfiguredHook): string => {
+    let hook = definitionJson.get(entry.definition);
+    if (hook === undefined) {
+      hook = canonicalJson(hookOf(entry));
+      definitionJson.set(entry.definition, hook);
     }
-  }
+    return `{"version":2,"project":${JSON.stringify(project)},"event":${JSON.stringify(entry.event)},"matcher":${JSON.stringify(entry.matcher?.pattern ?? '')},"hook":${hook}`;
+  };
+  const fingerprintOf = (entry: ConfiguredHook, read: FingerprintSubject): string => {
+    const files = read.files.map((file) => [file.path, file.sha256]);
+    return sha256(`${staticPart(entry)},"files":${JSON.stringify(files)}}`);
+  };
   return {
-    project: realPath(projectDir),
-    event: entry.event,
-    matcher: entry.matcher?.pattern ?? '',
-    hook,
-    script: script ? { path: script.path, sha256: scriptHash } : null,
+    subject: (entry) => memo.once(() => subject(entry)),
+    fingerprintOf,
+    fingerprint: (entry) => memo.once(() => fingerprintOf(entry, subject(entry))),
   };
 };
 
+/** The fingerprint's inputs for `entry`, read now (file bytes included). */
+export const fingerprintSubject = (entry: ConfiguredHook, projectDir: string, home = homedir()): FingerprintSubject =>
+  createFingerprinter(projectDir, home).subject(entry);
+
 /** The hex SHA-256 fingerprint of `entry` in `projectDir`. */
 export const hookFingerprint = (entry: ConfiguredHook, projectDir: string, home = homedir()): string =>
-  sha256(canonicalJson({ version: 1, ...fingerprintSubject(entry, projectDir, home) }));
+  createFingerprinter(projectDir, home).fingerprint(entry);

@@ -1,10 +1,28 @@
 /** Trust: approvals of project and extension hooks, pinned to fingerprints (DESIGN §3 "Trust"). */
-export { hookFingerprint, fingerprintSubject, type ConfiguredHook, type FingerprintSubject } from './fingerprint.js';
-export { createTrustStore, defaultTrustStorePath, type Approval, type TrustStore } from './trustStore.js';
+export {
+  createFingerprinter,
+  hookFingerprint,
+  fingerprintSubject,
+  type ConfiguredHook,
+  type Fingerprinter,
+  type FingerprintSubject,
+  type PinnedFile,
+} from './fingerprint.js';
+export {
+  createTrustStore,
+  defaultTrustStorePath,
+  type Approval,
+  type RevokeFilter,
+  type StoredApproval,
+  type TrustStore,
+} from './trustStore.js';
+export { TrustStoreError } from './trustErrors.js';
 export {
   createTrustGate,
   needsApproval,
   type ApprovalRequest,
+  type HookTrust,
   type TrustGate,
   type TrustOptions,
+  type TrustState,
 } from './trustGate.js';

@@ -40,11 +40,13 @@ describe.concurrent('hookstream list', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const lines = run.stdout.split('\n');
     expect(lines).toContain('BeforeTool (sequential, 4 hooks)');
     expect(lines).toContain('Notification (parallel, 1 hook)');
-    expect(run.stdout).toMatch(/NAME\s+SOURCE\s+MATCHER\s+TIMEOUT\s+POLICY\s+MATCH\s+FILE/);
-    expect(run.stdout).toMatch(/\.\/guard\.sh\s+project\s+\^write_\s+5000 ms\s+block\s+yes\s+\S+settings\.json:11:\d+/);
-    expect(run.stdout).toMatch(/echo read\s+project\s+\^read\s+60000 ms\s+allow\s+no/);
-    expect(run.stdout).toMatch(/echo any\s+user\s+\*\s+60000 ms\s+allow\s+yes/);
-    expect(run.stdout).toMatch(/echo note\s+user\s+permission\s+60000 ms\s+allow\s+n\/a/);
+    expect(run.stdout).toMatch(/NAME\s+SOURCE\s+MATCHER\s+TIMEOUT\s+POLICY\s+TRUST\s+MATCH\s+FILE/);
+    expect(run.stdout).toMatch(
+      /\.\/guard\.sh\s+project\s+\^write_\s+5000 ms\s+block\s+needs approval\s+yes\s+\S+settings\.json:11:\d+/,
+    );
+    expect(run.stdout).toMatch(/echo read\s+project\s+\^read\s+60000 ms\s+allow\s+needs approval\s+no/);
+    expect(run.stdout).toMatch(/echo any\s+user\s+\*\s+60000 ms\s+allow\s+-\s+yes/);
+    expect(run.stdout).toMatch(/echo note\s+user\s+permission\s+60000 ms\s+allow\s+-\s+n\/a/);
   });
 
   it('--json --event takes an alias and gives the plan in priority order', async () => {
@@ -63,11 +65,12 @@ describe.concurrent('hookstream list', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(events.map((listed) => listed.event)).toEqual(['BeforeTool']);
     const [listed] = events;
     expect(listed?.mode).toBe('parallel'); // the sequential group does not match read_file
-    expect(listed?.hooks.map((hook) => [hook.command, hook.source, hook.matches, hook.duplicate])).toEqual([
-      ['./guard.sh', 'project', false, false],
-      ['echo read', 'project', true, false],
-      ['echo any', 'user', true, false],
-      ['echo read', 'user', true, true],
+    // Trust before dedup: the unapproved project copy of `echo read` never shadows the user's (trusted) one.
+    expect(listed?.hooks.map((hook) => [hook.command, hook.source, hook.matches, hook.duplicate, hook.trust])).toEqual([
+      ['./guard.sh', 'project', false, false, 'needs-approval'],
+      ['echo read', 'project', true, true, 'needs-approval'],
+      ['echo any', 'user', true, false, 'not-needed'],
+      ['echo read', 'user', true, false, 'not-needed'],
     ]);
     expect(listed?.hooks[0]).toMatchObject({
       file: projectFile,
@@ -79,5 +82,42 @@ describe.concurrent('hookstream list', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       matcher: '^write_',
     });
     expect(listed?.hooks[2]).toMatchObject({ file: userFile, timeoutMs: 60_000, failurePolicy: 'allow' });
+  });
+});
+
+describe('hookstream list: trust', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  const trustWorld = new CliWorld();
+  afterAll(() => {
+    expect(trustWorld.leftovers()).toEqual([]);
+    trustWorld.cleanup();
+  });
+
+  it("shows each hook's trust state, and which copy of a command runs as approvals change", async () => {
+    const dir = trustWorld.dir('project');
+    trustWorld.write('project/.hookstream/guard.sh', '#!/bin/sh\necho guard\n', 0o755);
+    trustWorld.write(
+      'project/.hookstream/settings.json',
+      enabledSettings({ BeforeTool: [group(['.hookstream/guard.sh', 'echo shared'])] }),
+    );
+    trustWorld.write('home/.hookstream/settings.json', { hooks: { BeforeTool: [group(['echo shared'])] } });
+    const listed = async () => {
+      const run = await trustWorld.run(['list', '--json', '--project-dir', dir]);
+      const { events } = JSON.parse(run.stdout) as { events: ListedEvent[] };
+      return events[0]?.hooks.map((hook) => [hook.command, hook.source, hook.trust, hook.duplicate]);
+    };
+    expect(await listed()).toEqual([
+      ['.hookstream/guard.sh', 'project', 'needs-approval', false],
+      ['echo shared', 'project', 'needs-approval', true],
+      ['echo shared', 'user', 'not-needed', false],
+    ]);
+    expect((await trustWorld.run(['trust', '--all', '--project-dir', dir])).code).toBe(0);
+    expect(await listed()).toEqual([
+      ['.hookstream/guard.sh', 'project', 'approved', false],
+      ['echo shared', 'project', 'approved', false],
+      ['echo shared', 'user', 'not-needed', true],
+    ]);
+    trustWorld.write('project/.hookstream/guard.sh', '#!/bin/sh\necho edited\n', 0o755);
+    const table = await trustWorld.run(['list', '--project-dir', dir]);
+    expect(table.stdout).toMatch(/\.hookstream\/guard\.sh\s+project\s+\*\s+60000 ms\s+allow\s+changed since approval/);
   });
 });

@@ -68,12 +68,18 @@ describe('createExecutors: the order of the decorators', () => {
     isApproved: () => false,
     approve: () => undefined,
     revoke: () => 0,
+    prune: () => [],
     list: () => [],
+    problem: () => undefined,
   };
   /** A gate whose approval check fails (an unreadable store, a throwing callback). */
   const failingGate: TrustGate = {
     store: unusedStore,
+    needsApproval: () => true,
     check: () => Promise.reject(new Error('approval store unreadable')),
+    isTrusted: () => false,
+    verify: () => undefined,
+    inspect: () => ({ state: 'needs-approval' }),
     approveAll: () => [],
   };
 

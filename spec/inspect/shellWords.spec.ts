@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingWords } from '../../lib/inspect/shellWords.js';
+import { leadingWords, scanCommands } from '../../lib/inspect/shellWords.js';
 
 const vars = new Map([
   ['HOOKSTREAM_PROJECT_DIR', '/proj'],
@@ -36,5 +36,53 @@ describe('leadingWords', () => {
 
   it('reads at most `limit` words', () => {
     expect(leadingWords('a b c d', vars, '/home/u', 2)).toEqual(['a', 'b']);
+  });
+});
+
+describe('scanCommands', () => {
+  const scan = (command: string) => scanCommands(command, vars, '/home/u');
+  const commands = (command: string) => scan(command).commands.map((simple) => simple.words);
+
+  it('splits lists and pipelines into simple commands, leaving redirections out', () => {
+    expect(commands('a 1 && b || c; d | e |& f & g\nh')).toEqual([
+      ['a', '1'],
+      ['b'],
+      ['c'],
+      ['d'],
+      ['e'],
+      ['f'],
+      ['g'],
+      ['h'],
+    ]);
+    expect(commands('./run.sh > log 2>&1 < in; cat <<< word >> out &> all')).toEqual([['./run.sh'], ['cat']]);
+    expect(commands('a # comment ; b\nc')).toEqual([['a'], ['c']]);
+  });
+
+  it('follows if/while/for bodies, marks them conditional, and skips test brackets and for headers', () => {
+    expect(scan('if a; then b; elif c; else d; fi; e')).toEqual({
+      commands: [
+        { words: ['a'], conditional: true },
+        { words: ['b'], conditional: true },
+        { words: ['c'], conditional: true },
+        { words: ['d'], conditional: true },
+        { words: ['e'], conditional: false },
+      ],
+    });
+    expect(commands('for f in x y; do g "$f"; done')).toEqual([['g', undefined]]);
+    expect(commands('while read l; do h; done')).toEqual([['read', 'l'], ['h']]);
+    expect(commands('[[ -e x && y ]] && z; { a; }; ! b; time c')).toEqual([['z'], ['a'], ['b'], ['c']]);
+    expect(commands('[ -e x ] && y')).toEqual([['[', '-e', 'x', ']'], ['y']]);
+  });
+
+  it('stops at syntax it does not follow, saying where', () => {
+    expect(scan('a; (b; c)')).toEqual({ commands: [{ words: ['a'], conditional: false }], stoppedAt: '"(b; c)"' });
+    expect(scan('case x in y) z;; esac').stoppedAt).toBe('"case x in y) z;; esac"');
+    expect(scan('cat <<EOF\nbody\nEOF').stoppedAt).toBe('"<<EOF"');
+    expect(scan('diff <(a) b').stoppedAt).toBe('"<(a) b"');
+    expect(scan('f() { x; }').stoppedAt).toBe('"() { x; }"');
+  });
+
+  it('marks globs unknown but not a lone [', () => {
+    expect(commands('ls *.sh [ab].txt [')).toEqual([['ls', undefined, undefined, '[']]);
   });
 });

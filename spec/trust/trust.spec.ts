@@ -134,7 +134,10 @@ describe('trust: the hook system', () => {
       event: 'BeforeTool',
       source: 'project',
       fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
-      subject: { matcher: 'write_file', script: { path: path.join(project, '.hookstream', 'hooks', 'mark.sh') } },
+      subject: {
+        matcher: 'write_file',
+        files: [{ path: path.join(project, '.hookstream', 'hooks', 'mark.sh'), role: 'program' }],
+      },
     });
     expect(JSON.parse(readFileSync(storePath, 'utf8'))).toMatchObject({
       approved: { [asked[0]?.fingerprint ?? '']: { hook: 'mark' } },

@@ -1,0 +1,125 @@
+/**
+ * How `hookstream trust` and `hookstream list` show a hook's trust: its state, and for a hook that needs
+ * an approval exactly what the approval pins (each file with its SHA-256) and what it does not (files the
+ * command may load that could not be found without running it).
+ */
+import { createTrustGate, type HookTrust, type TrustGate, type TrustState } from '../trust/index.js';
+import type { LoadedSettings } from '../config/index.js';
+import { CliError, printNote, type CliContext } from './context.js';
+import type { Locate } from './locate.js';
+import type { Paint } from './style.js';
+import { TrustStoreError } from '../trust/trustErrors.js';
+import { isInside } from '../inspect/programs.js';
+import path from 'node:path';
+
+type Entry = LoadedSettings['entries'][number];
+
+/** How each state reads in a table. */
+export const STATE_LABEL: Readonly<Record<TrustState, string>> = {
+  approved: 'approved',
+  'needs-approval': 'needs approval',
+  changed: 'changed since approval',
+  'not-needed': 'not needed',
+};
+
+/** One hook's trust as shown (also the `--json` shape of `trust`). */
+export interface TrustView {
+  hook: string;
+  event: string;
+  source: Entry['origin']['source'];
+  file?: string;
+  pointer?: string;
+  line?: number;
+  column?: number;
+  /** `file:line:column`, the file relative to the project when inside it (else the source). */
+  where: string;
+  command: string;
+  matcher?: string;
+  state: TrustState;
+  fingerprint?: string;
+  /** The files the approval pins: path (relative inside the project), role, SHA-256. */
+  pins: { path: string; role: string; sha256: string }[];
+  /** What it does not pin, one line each. */
+  notPinned: string[];
+}
+
+/** The command line of a command hook, args included. */
+export const commandLine = (entry: Entry): string =>
+  entry.definition.type === 'command'
+    ? [entry.definition.command, ...(entry.definition.args ?? [])].join(' ')
+    : entry.name;
+
+export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, locate: Locate): TrustView => {
+  const { origin } = entry;
+  const view: TrustView = {
+    hook: entry.name,
+    event: entry.event,
+    source: origin.source,
+    where: origin.source,
+    command: commandLine(entry),
+    state: trust.state,
+    pins: (trust.subject?.files ?? []).map((file) => ({
+      path: isInside(file.path, projectDir) ? path.relative(projectDir, file.path) : file.path,
+      role: file.role,
+      sha256: file.sha256,
+    })),
+    notPinned: trust.subject?.notPinned ?? [],
+  };
+  if (origin.file !== undefined) view.file = origin.file;
+  if (origin.pointer !== undefined) view.pointer = origin.pointer;
+  const position =
+    origin.file !== undefined && origin.pointer !== undefined ? locate(origin.file, origin.pointer) : undefined;
+  if (position !== undefined) Object.assign(view, position);
+  if (origin.file !== undefined) {
+    const shown = isInside(origin.file, projectDir) ? path.relative(projectDir, origin.file) : origin.file;
+    view.where = [shown, position?.line, position?.column].filter((part) => part !== undefined).join(':');
+  }
+  if (entry.matcher !== undefined) view.matcher = entry.matcher.pattern;
+  if (trust.fingerprint !== undefined) view.fingerprint = trust.fingerprint;
+  return view;
+};
+
+const shortHash = (sha256: string): string =>
+  /^[0-9a-f]{64}$/.test(sha256) ? `sha256 ${sha256.slice(0, 12)}…` : sha256;
+
+/** A hook as a person reviews it before approving: where, what, and what the approval pins and does not. */
+export const describeHook = (view: TrustView, paint: Paint): string[] => {
+  const state = view.state === 'approved' ? paint.green(STATE_LABEL.approved) : paint.yellow(STATE_LABEL[view.state]);
+  const lines = [
+    `${paint.bold(view.hook)}  ${view.event}${view.matcher === undefined ? '' : ` (matcher ${view.matcher})`}  ${state}`,
+    `    from        ${view.where}`,
+    `    command     ${view.command}`,
+  ];
+  if (view.pins.length === 0)
+    lines.push(`    pins        ${paint.yellow('no local file: the approval covers the command text only')}`);
+  view.pins.forEach((pin, index) =>
+    lines.push(
+      `    ${index === 0 ? 'pins       ' : '           '} ${pin.path} (${pin.role}, ${shortHash(pin.sha256)})`,
+    ),
+  );
+  view.notPinned.forEach((line, index) =>
+    lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(line)}`),
+  );
+  return lines;
+};
+
+/**
+ * The trust gate of the CLI's project, with the store's problem (a store others could write) printed once
+ * on stderr: nothing in such a store counts.
+ */
+export const cliTrustGate = (context: CliContext, projectDir: string): TrustGate => {
+  const gate = createTrustGate(projectDir);
+  const problem = gate.store.problem();
+  if (problem !== undefined) printNote(context, problem);
+  return gate;
+};
+
+/** Runs `action`; a trust store error becomes the CLI's one-line error (exit 1), never a stack trace. */
+export const withStoreErrors = <T>(action: () => T): T => {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof TrustStoreError) throw new CliError(error.message);
+    throw error;
+  }
+};
