@@ -4,15 +4,29 @@
  */
 import type { Command } from 'commander';
 import { decodeEventInput, InvalidEventInputError } from '../events/decodeInput.js';
-import { aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
+import { ACCEPTED_EVENT_NAMES, aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../events/nesting.js';
+import { didYouMean } from '../config/suggest.js';
+import { loadSettingsSync } from '../config/index.js';
 import { errorText } from '../core/guards.js';
-import { CliError, printLine, printNote, raiseStatus, readAll, type CliContext } from './context.js';
+import { CliError, printLine, raiseStatus, readAll, type CliContext } from './context.js';
 import { formatFireResult } from './fireOutput.js';
-import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import {
+  reportLoadProblems,
+  reportSettingsState,
+  resolveSettings,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { createPaint } from './style.js';
+import { recordPath, withRecordOption } from './recordOption.js';
+import { agentEvent, narrowSettings } from './fireDialect.js';
+import { DIALECT_IDS } from '../config/dialects/registry.js';
 
 interface FireOptions extends SharedOptions {
   input?: string;
+  record?: string;
+  dialect?: string;
 }
 
 /** `BeforeTool (PreToolUse, before_tool, …)` for each event, for `--help`. */
@@ -28,7 +42,8 @@ export const resolveEventName = (name: string): EventName => {
   const event = canonicalEventName(name);
   if (event === undefined) {
     throw new CliError(
-      `unknown event "${name}"; known events: ${EVENT_NAMES.join(', ')} (aliases such as PreToolUse work too)`,
+      `unknown event "${name}"${didYouMean(name, ACCEPTED_EVENT_NAMES)}; known events: ${EVENT_NAMES.join(', ')} ` +
+        '(aliases such as PreToolUse work too)',
     );
   }
   return event;
@@ -47,6 +62,8 @@ const readFields = async (context: CliContext, input: string | undefined): Promi
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CliError(`--input must be a JSON object holding the event's fields, received ${JSON.stringify(value)}`);
   }
+  // A result holds the input: past this depth it could not be printed (JSON.stringify overflows the stack).
+  if (nestsDeeperThan(value)) throw new CliError(`--input nests deeper than ${MAX_NESTING_DEPTH} levels`);
   return value as Record<string, unknown>;
 };
 
@@ -61,24 +78,34 @@ const checkFields = (event: EventName, fields: Record<string, unknown>): void =>
 };
 
 const fire = async (context: CliContext, eventName: string, options: FireOptions): Promise<void> => {
-  const event = resolveEventName(eventName);
-  const fields = await readFields(context, options.input);
+  const asAgent = options.dialect === undefined ? undefined : agentEvent(options.dialect, eventName);
+  const event = asAgent?.event ?? resolveEventName(eventName);
+  const raw = await readFields(context, options.input);
+  const fields = asAgent === undefined ? raw : asAgent.fields(raw);
   checkFields(event, fields);
-  const settings = resolveSettings(context, options);
+  const settings = narrowSettings(resolveSettings(context, options), asAgent?.dialect);
   // Loaded on demand: `validate` and `list` need neither rxjs nor the process executor.
   const { createHookSystem } = await import('../system/createHookSystem.js');
-  const system = createHookSystem({ settings: settings.files, projectDir: settings.projectDir });
+  const record = recordPath(context, options.record);
+  // A one-shot CLI process is small: spawning from it directly costs less than starting a spawn helper.
+  const system = createHookSystem({
+    settings: settings.files,
+    projectDir: settings.projectDir,
+    record,
+    spawnHelper: false,
+  });
   try {
     if (reportLoadProblems(context, system.problems, settings)) {
       throw new CliError('nothing fired: the settings files named with --settings have errors');
     }
-    if (!system.enabled) {
-      printNote(context, 'hooks are disabled by these settings (set "tools": { "enableHooks": true }); no hook ran');
-    }
+    // Why hooks are off is asked of the loader only when they are (the system keeps no such reason).
+    const disabledBy = () => loadSettingsSync(settings.files).disabledBy;
+    const settingsErrors = reportSettingsState(context, system.problems, settings, system.enabled, disabledBy);
     const result = await system.fire(event, fields);
     if (options.json) printLine(context, JSON.stringify(result, null, 2));
     else for (const line of formatFireResult(result, fields, createPaint(context.color))) printLine(context, line);
-    raiseStatus(context, result.blocked || result.stopped ? 2 : 0);
+    // A settings error means some policy is not in force: never exit 0 on it (blocked or stopped still says 2).
+    raiseStatus(context, result.blocked || result.stopped ? 2 : settingsErrors ? 1 : 0);
   } finally {
     await system.dispose();
   }
@@ -87,17 +114,21 @@ const fire = async (context: CliContext, eventName: string, options: FireOptions
 /** Adds the `fire` command to `program`. */
 export const defineFire = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('fire')
+    withRecordOption(program.command('fire'))
       .description('fire one event through the configured hooks and print the result')
       .argument('<event>', 'event name or alias, e.g. BeforeTool or PreToolUse')
-      .option('--input <json>', "the event's own fields as a JSON object, or - to read them from stdin"),
+      .option('--input <json>', "the event's own fields as a JSON object, or - to read them from stdin")
+      .option(
+        '--dialect <agent>',
+        `fire as this agent (${DIALECT_IDS.join(', ')}): its event names and payload, through its files only`,
+      ),
   )
     .addHelpText(
       'after',
       () =>
         '\nBase fields (session_id, cwd, timestamp, transcript_path) are filled in.\n' +
-        'Exit status: 0 processed, 2 blocked or stopped, 1 usage or settings error.\n' +
+        'Exit status: 0 processed, 2 blocked or stopped, 1 usage or settings error (with a settings error in a\n' +
+        'standard file the event is still fired through the hooks that loaded).\n' +
         eventsHelp(),
     )
     .action((eventName: string, options: FireOptions) => fire(context, eventName, options));

@@ -2,7 +2,7 @@
  * The options every command shares — `--settings FILE…`, `--project-dir DIR`, `--json` — and what
  * they resolve to: the project directory and the settings files to read.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { formatProblem, standardSettingsFiles } from '../config/index.js';
@@ -66,7 +66,8 @@ export const problemLine = (problem: ConfigProblem): string => `${problem.severi
 
 /**
  * Prints settings problems on stderr and tells whether they are fatal: an error in a file the user
- * named is (they asked for that file); faults in the standard files only drop the hooks they touch.
+ * named is (they asked for that file); faults in the standard files only drop the hooks they touch
+ * (and {@link reportSettingsState} makes them an exit status).
  */
 export const reportLoadProblems = (
   context: CliContext,
@@ -75,4 +76,36 @@ export const reportLoadProblems = (
 ): boolean => {
   for (const problem of problems) printNote(context, problemLine(problem));
   return problems.some((problem) => problem.severity === 'error' && settings.named.has(problem.file));
+};
+
+/**
+ * After the problems: one line per settings file none of whose hooks is active, and — when no hook can run —
+ * why, never blaming `tools.enableHooks` for a file that is missing or broken: where hookstream looked when no
+ * file exists, the errors when none could be used, else the setting that switched hooks off. Returns whether
+ * any problem is an error, so the caller can refuse to exit 0.
+ *
+ * @param disabledBy Asked only when `enabled` is false and some file was usable.
+ */
+export const reportSettingsState = (
+  context: CliContext,
+  problems: readonly ConfigProblem[],
+  settings: ResolvedSettings,
+  enabled: boolean,
+  disabledBy: () => string | undefined,
+): boolean => {
+  const lost = new Set(problems.filter((problem) => problem.fileInactive === true).map((problem) => problem.file));
+  for (const file of lost) {
+    printNote(context, `hooks from ${file} are not active: the file could not be used (see above)`);
+  }
+  if (!enabled) {
+    const paths = settings.files.map((file) => file.path);
+    const found = paths.filter((path) => settings.named.has(path) || existsSync(path));
+    if (found.length === 0) printNote(context, `no settings file found (looked for ${paths.join(', ')}); no hook ran`);
+    else if (found.every((path) => lost.has(path))) printNote(context, 'no settings file could be used; no hook ran');
+    else {
+      const unread = lost.size === 0 ? '' : ` (${[...lost].join(', ')} could not be used)`;
+      printNote(context, `hooks are ${disabledBy() ?? 'switched off by these settings'}${unread}; no hook ran`);
+    }
+  }
+  return problems.some((problem) => problem.severity === 'error');
 };

@@ -1,13 +1,15 @@
 /**
  * `hookstream validate`: every settings problem the loader finds (file:line:column, JSON pointer,
  * expected vs received), plus static checks of each command hook — shell syntax and the scripts they
- * run. Exit status 1 when any problem is an error.
+ * run — and notes on hooks that will not run. Exit status 1 when any problem is an error; with
+ * `--strict` every warning is one (an unknown event or an invalid matcher silently disables a guard).
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
-import type { ConfigProblem, LoadedSettings } from '../config/index.js';
+import type { ConfigProblem, LoadedSettings, SettingsFile } from '../config/index.js';
+import { dialectById } from '../config/dialects/registry.js';
 import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
@@ -46,13 +48,39 @@ const byPosition =
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-const validate = (context: CliContext, options: SharedOptions): void => {
+interface ValidateOptions extends SharedOptions {
+  strict?: boolean;
+}
+
+/** Under `--strict` a warning is an error: the copy says so in its severity, for `--json` readers too. */
+const asError = (problem: ConfigProblem): ConfigProblem =>
+  problem.severity === 'error' ? problem : Object.assign({}, problem, { severity: 'error' as const });
+
+/** One note per hook that will not run whatever the event (switched off by its own file, or a lockdown). */
+const inactiveNotes = (loaded: LoadedSettings): string[] => {
+  const locate = createLocator();
+  return [...loaded.inactive].map(([entry, reason]) => {
+    const { file, pointer } = entry.origin;
+    const position = file !== undefined && pointer !== undefined ? locate(file, pointer) : undefined;
+    const where = [file, position?.line, position?.column].filter((part) => part !== undefined).join(':');
+    return `note: hook "${entry.name}"${where === '' ? '' : ` (${where})`} does not run: ${reason}`;
+  });
+};
+
+/** `path (Claude Code plugin)`: whose format another agent's file is in; hookstream's own files as they are. */
+const withDialect = (path: string, files: readonly SettingsFile[]): string => {
+  const file = files.find((candidate) => candidate.path === path);
+  if (file?.dialect === undefined || file.dialect === 'hookstream') return path;
+  const { label, bundles } = dialectById(file.dialect);
+  return `${path} (${label}${file.bundle === undefined ? '' : ` ${bundles[0]?.kind ?? 'bundle'}`})`;
+};
+
+const validate = (context: CliContext, options: ValidateOptions): void => {
   const settings = resolveSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
   const paths = settings.files.map((file) => file.path);
-  const problems = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(
-    byPosition(paths),
-  );
+  const found = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(byPosition(paths));
+  const problems = options.strict === true ? found.map(asError) : found;
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   raiseStatus(context, errors > 0 ? 1 : 0);
   if (options.json) {
@@ -64,19 +92,24 @@ const validate = (context: CliContext, options: SharedOptions): void => {
     const line = problemLine(problem);
     printLine(context, problem.severity === 'error' ? paint.red(line) : paint.yellow(line));
   }
-  const found = settings.named.size > 0 ? paths : paths.filter((path) => existsSync(path));
-  if (found.length === 0) {
+  const existing = settings.named.size > 0 ? paths : paths.filter((path) => existsSync(path));
+  if (existing.length === 0) {
     printLine(context, `no settings files found (looked for ${paths.join(', ')})`);
     return;
   }
   const hooks = plural(loaded.entries.length, 'hook');
   const counts = `${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')}`;
+  const checked = existing.map((path) => withDialect(path, settings.files));
   printLine(
     context,
-    `checked ${found.join(', ')}: ${hooks}, ${problems.length === 0 ? paint.green('no problems') : counts}`,
+    `checked ${checked.join(', ')}: ${hooks}, ${problems.length === 0 ? paint.green('no problems') : counts}`,
   );
-  if (!loaded.enabled && loaded.entries.length > 0) {
-    printLine(context, paint.dim('note: hooks are disabled by these settings (set "tools": { "enableHooks": true })'));
+  // Only files that could be read say anything about enablement: a broken file is reported above, not blamed here.
+  const usable = existing.some((path) => !problems.some((problem) => problem.file === path && problem.fileInactive));
+  if (!loaded.enabled && loaded.entries.length > 0 && usable && loaded.disabledBy !== undefined) {
+    printLine(context, paint.dim(`note: hooks are ${loaded.disabledBy}`));
+  } else {
+    for (const note of inactiveNotes(loaded)) printLine(context, paint.dim(note));
   }
 };
 
@@ -85,10 +118,14 @@ export const defineValidate = (program: Command, context: CliContext): void => {
   withSharedOptions(
     program
       .command('validate')
-      .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run'),
+      .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run')
+      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)'),
   )
-    .addHelpText('after', '\nExit status: 0 when there is no error (warnings allowed), 1 otherwise.')
-    .action((options: SharedOptions) => {
+    .addHelpText(
+      'after',
+      '\nExit status: 0 when there is no error (warnings allowed; none with --strict), 1 otherwise.',
+    )
+    .action((options: ValidateOptions) => {
       validate(context, options);
     });
 };

@@ -1,6 +1,13 @@
 /** Settings: schema, loading and merging of scopes, problem reporting (DESIGN §4 `lib/config/`). */
 export { loadSettings, loadSettingsSync, standardSettingsFiles } from './loadSettings.js';
-export type { FileScope, LoadSettingsOptions, LoadedSettings, SettingsFile, SettingsInput } from './loadSettings.js';
+export type {
+  DiscoveryOptions,
+  FileScope,
+  LoadSettingsOptions,
+  LoadedSettings,
+  SettingsFile,
+  SettingsInput,
+} from './loadSettings.js';
 export { SettingsError, assertNoSettingsErrors, formatProblem } from './problems.js';
 export type { ConfigProblem } from './problems.js';
 export { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';

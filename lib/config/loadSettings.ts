@@ -5,10 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { HookSource } from '../core/types.js';
-import { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
+import type { FileScope, SettingsFile } from './discoverFiles.js';
+import { JsonSyntaxError, parseJsonDocument, type JsonDocument } from './jsonLocate.js';
 import { mergeScopes } from './mergeScopes.js';
 import type { LoadedSettings, ScopeContribution } from './mergeScopes.js';
 import { createProblemSink } from './problemSink.js';
@@ -16,17 +15,13 @@ import { describeReceived } from './problems.js';
 import type { ConfigProblem } from './problems.js';
 import { readSettings } from './readSettings.js';
 import { errorText } from '../core/guards.js';
+import type { Mutable } from '../core/types.js';
+import { dialectById, isDialectId } from './dialects/registry.js';
+import { readDialectSettings, type DialectFileContext } from './readDialectSettings.js';
 
 export type { LoadedSettings } from './mergeScopes.js';
 
-export type FileScope = Exclude<HookSource, 'runtime'>;
-
-export interface SettingsFile {
-  scope: FileScope;
-  path: string;
-  /** A missing required file is an error; a missing optional one (the default) is simply absent. */
-  required?: boolean;
-}
+export type { FileScope, SettingsFile } from './discoverFiles.js';
 
 /** A parsed settings object, or a list of settings files. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the two accepted shapes
@@ -42,14 +37,8 @@ export interface LoadSettingsOptions {
 const FILE_SCOPES: readonly string[] = ['project', 'user', 'system', 'extension'] satisfies FileScope[];
 const FILE_LIST_LABEL = '<settings files>';
 
-/** The settings files hookstream reads by default, highest priority first. */
-export function standardSettingsFiles(projectDir: string, home: string = homedir()): SettingsFile[] {
-  return [
-    { scope: 'project', path: join(projectDir, '.hookstream', 'settings.json') },
-    { scope: 'user', path: join(home, '.hookstream', 'settings.json') },
-    { scope: 'system', path: join('/etc', 'hookstream', 'settings.json') },
-  ];
-}
+export { standardSettingsFiles } from './discoverFiles.js';
+export type { DiscoveryOptions } from './discoverFiles.js';
 
 type ReadOutcome = { text: string } | { missing: true } | { failure: string };
 
@@ -83,7 +72,8 @@ const isSettingsFile = (value: unknown): value is SettingsFile => {
     typeof file.path === 'string' &&
     file.path !== '' &&
     FILE_SCOPES.includes(String(file.scope)) &&
-    (file.required === undefined || typeof file.required === 'boolean')
+    (file.required === undefined || typeof file.required === 'boolean') &&
+    (file.dialect === undefined || (typeof file.dialect === 'string' && isDialectId(file.dialect)))
   );
 };
 
@@ -103,40 +93,68 @@ function checkFileList(list: readonly unknown[], problems: ConfigProblem[]): Set
 /** One file's contribution, or none when it is absent or unusable. */
 function fromFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProblem[]): ScopeContribution[] {
   const sink = createProblemSink(file.path, problems);
+  // Only this file is lost (the other scopes still load), and every such error says so.
+  const lost = `no hook from this file is active`;
   if ('missing' in outcome) {
-    if (file.required) sink.error('', `${file.scope} settings file not found`, { expected: 'an existing file' });
+    if (file.required) {
+      sink.error('', `${file.scope} settings file not found; ${lost}`, {
+        expected: 'an existing file',
+        fileInactive: true,
+      });
+    }
     return [];
   }
   if ('failure' in outcome) {
-    sink.error('', `cannot read ${file.scope} settings file: ${outcome.failure}`);
+    sink.error('', `cannot read ${file.scope} settings file: ${outcome.failure}; ${lost}`, { fileInactive: true });
     return [];
   }
+  let document: JsonDocument;
   try {
-    const document = parseJsonDocument(outcome.text);
-    const settings = readSettings(
-      document.value,
-      { source: file.scope, file: file.path },
-      createProblemSink(file.path, problems, document),
-    );
-    return [{ source: file.scope, settings }];
+    document = parseJsonDocument(outcome.text);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    // Only this file is lost: the other scopes still load.
-    problems.push({
+    const problem: ConfigProblem = {
       severity: 'error',
       file: file.path,
       pointer: '',
-      ...error.position,
-      message: `invalid JSON: ${error.reason}; this settings file is ignored`,
-    });
+      line: error.position.line,
+      column: error.position.column,
+      message: `invalid JSON: ${error.reason}; ${lost}`,
+      fileInactive: true,
+    };
+    problems.push(problem);
     return [];
   }
+  const origin = { source: file.scope, file: file.path };
+  const located = createProblemSink(file.path, problems, document);
+  const settings =
+    file.dialect === undefined || file.dialect === 'hookstream'
+      ? readSettings(document.value, origin, located)
+      : readDialectSettings(document.value, dialectContext(file), located);
+  return [{ source: file.scope, settings, file: file.path }];
+}
+
+/** How a file of another agent is read: its dialect, scope, bundle and project. */
+function dialectContext(file: SettingsFile): DialectFileContext {
+  const dialect = dialectById(file.dialect ?? 'hookstream');
+  const context: Mutable<DialectFileContext> = {
+    dialect,
+    scope: file.dialectScope ?? (file.scope === 'extension' ? 'user' : file.scope),
+    source: file.scope,
+    file: file.path,
+  };
+  if (file.bundle !== undefined) {
+    context.bundle = file.bundle;
+    context.bundleKeys = dialect.bundles[0]?.fileKeys ?? [];
+  }
+  if (file.projectDir !== undefined) context.projectDir = file.projectDir;
+  return context;
 }
 
 function fromObject(value: unknown, options: LoadSettingsOptions, problems: ConfigProblem[]): ScopeContribution {
   const source = options.scope ?? 'project';
-  const sink = createProblemSink(options.label ?? '<object>', problems);
-  return { source, settings: readSettings(value, { source }, sink) };
+  const label = options.label ?? '<object>';
+  return { source, settings: readSettings(value, { source }, createProblemSink(label, problems)), label };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface ProblemDetails {
   received?: string;
   /** Point at the member name rather than its value (unknown keys, unknown events). */
   atKey?: boolean;
+  /** No hook of the file is active because of this problem (see `ConfigProblem.fileInactive`). */
+  fileInactive?: boolean;
 }
 
 export interface ProblemSink {
@@ -24,6 +26,7 @@ export function createProblemSink(file: string, problems: ConfigProblem[], docum
     if (position) Object.assign(problem, position);
     if (details.expected !== undefined) problem.expected = details.expected;
     if (details.received !== undefined) problem.received = details.received;
+    if (details.fileInactive === true) problem.fileInactive = true;
     problems.push(problem);
   };
   return {

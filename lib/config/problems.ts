@@ -15,6 +15,11 @@ export interface ConfigProblem {
   message: string;
   expected?: string;
   received?: string;
+  /**
+   * Set on an error that leaves no hook of `file` active: the file cannot be read, is not valid JSON(C) or
+   * is not an object. Policies in it are off — a host may refuse to start (the CLI's `fire` exits non-zero).
+   */
+  fileInactive?: true;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * Turns one parsed settings object (one scope) into hook entries and switches. Faults are
  * reported and contained at the smallest level that holds them: a bad hook drops that hook, a bad
- * group drops that group, a bad `hooks` section drops the hooks of this source; the rest loads.
+ * group drops that group, a bad `hooks` section drops the hooks of this source; the rest loads. The
+ * hooks of a dropped group or of an unknown event are still checked, so one run reports every problem;
+ * misspelt names come with a "did you mean".
  */
-import { EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
+import { ACCEPTED_EVENT_NAMES, EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
 import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
 import { joinPointer } from './jsonLocate.js';
@@ -19,7 +21,10 @@ import {
   decodeFields,
 } from './schema.js';
 import type { HookFields } from './schema.js';
-import { createEntry, entryMatcher } from '../plan/createEntry.js';
+import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
+import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
+import { closestName, repairPattern } from './suggest.js';
+import type { DialectId, DialectScope } from './dialects/types.js';
 
 export type LoadedEntry = Omit<HookEntry, 'id'>;
 
@@ -28,12 +33,28 @@ export interface SourceSettings {
   enableHooks?: boolean;
   hooksEnabled?: boolean;
   disabled: string[];
+  /** `hooksConfig.allowManagedHooksOnly: true` in system settings (never set for another scope). */
+  managedOnly?: boolean;
+  /** `hooksConfig.env`: the environment of project and extension hooks (lib/config/envSettings.ts). */
+  env?: SourceEnvPolicy;
   entries: LoadedEntry[];
+  /** Another agent's file (lib/config/readDialectSettings.ts): its dialect, its scope there, and the parsed
+   * object its switches are read from (dialectSwitches.ts). Absent for hookstream's own files. */
+  dialect?: DialectId;
+  scope?: DialectScope;
+  raw?: unknown;
 }
 
 interface Origin {
   source: HookSource;
   file?: string;
+}
+
+/** One source being read: where it came from, where problems go, and its matchers compiled once per pattern. */
+interface Reader {
+  readonly origin: Origin;
+  readonly sink: ProblemSink;
+  readonly matchers: Map<string, EntryMatcher>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => JsonObject.is(value);
@@ -42,89 +63,117 @@ const isRecord = (value: unknown): value is Record<string, unknown> => JsonObjec
 export function readSettings(value: unknown, origin: Origin, sink: ProblemSink): SourceSettings {
   const result: SourceSettings = { disabled: [], entries: [] };
   if (!isRecord(value)) {
-    sink.error('', 'settings must be a JSON object', { expected: 'an object', received: describeReceived(value) });
+    sink.error('', 'settings must be a JSON object; no hook from this file is active', {
+      expected: 'an object',
+      received: describeReceived(value),
+      fileInactive: true,
+    });
     return result;
   }
   const { fields } = decodeFields(SETTINGS_FIELDS, value, '', sink);
   if (fields.tools) {
     result.enableHooks = decodeFields(TOOLS_FIELDS, fields.tools, '/tools', sink).fields.enableHooks;
   }
-  if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, sink, result);
-  if (fields.hooks) readHooks(fields.hooks, origin, sink, result.entries);
+  if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, origin, sink, result);
+  if (fields.hooks) readHooks(fields.hooks, { origin, sink, matchers: new Map() }, result.entries);
   return result;
 }
 
-function readHooksConfig(record: Record<string, unknown>, sink: ProblemSink, result: SourceSettings): void {
+function readHooksConfig(record: Record<string, unknown>, origin: Origin, sink: ProblemSink, result: SourceSettings) {
   const { fields } = decodeFields(HOOKS_CONFIG_FIELDS, record, '/hooksConfig', sink);
   result.hooksEnabled = fields.enabled;
   // A `disabled` list with one bad element still disables the names it spells correctly.
   const disabled = fields.disabled ?? (Array.isArray(record['disabled']) ? record['disabled'] : []);
   result.disabled = disabled.filter((name): name is string => typeof name === 'string');
+  if (fields.env) result.env = readEnvPolicy(fields.env, origin.source, sink);
+  if (fields.allowManagedHooksOnly === undefined) return;
+  // A lockdown any repository could switch on (or a user could fake) would be no lockdown.
+  if (origin.source === 'system') result.managedOnly = fields.allowManagedHooksOnly;
+  else {
+    sink.warning(
+      '/hooksConfig/allowManagedHooksOnly',
+      `honoured in system settings only; ignored in ${origin.source} settings`,
+      {
+        expected: 'this key in /etc/hookstream/settings.json (or a settings file given at system scope)',
+        atKey: true,
+      },
+    );
+  }
 }
 
-function readHooks(hooks: Record<string, unknown>, origin: Origin, sink: ProblemSink, entries: LoadedEntry[]): void {
+function readHooks(hooks: Record<string, unknown>, reader: Reader, entries: LoadedEntry[]): void {
   for (const [eventKey, groups] of Object.entries(hooks)) {
     const pointer = joinPointer('/hooks', eventKey);
     // isEventName re-check: canonicalEventName looks aliases up in a plain object, so `constructor` would pass.
     const alias = canonicalEventName(eventKey);
     const event = alias !== undefined && isEventName(alias) ? alias : undefined;
+    const suggestion = event === undefined ? closestName(eventKey, ACCEPTED_EVENT_NAMES) : undefined;
     if (!event) {
-      sink.warning(pointer, `unknown event ${JSON.stringify(eventKey)}; its hooks are ignored`, {
+      const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
+      reader.sink.warning(pointer, `unknown event ${JSON.stringify(eventKey)}; its hooks are ignored${hint}`, {
         expected: `one of ${EVENT_NAMES.join(', ')}, or an alias such as PreToolUse`,
         received: JSON.stringify(eventKey),
         atKey: true,
       });
-      continue;
     }
     if (!Array.isArray(groups)) {
-      sink.error(pointer, `hooks of ${eventKey} must be a list of hook groups; ignored`, {
+      reader.sink.error(pointer, `hooks of ${eventKey} must be a list of hook groups; ignored`, {
         expected: 'an array of hook groups',
         received: describeReceived(groups),
       });
       continue;
     }
+    // The hooks of an unknown event are still checked (matchers as the suggested event's, else as regexes),
+    // so fixing the name does not reveal a second round of problems.
+    const checkAs = event ?? (suggestion === undefined ? undefined : canonicalEventName(suggestion)) ?? 'BeforeTool';
     for (const [index, group] of groups.entries()) {
-      readGroup(group, event, joinPointer(pointer, index), origin, sink, entries);
+      readGroup(group, checkAs, joinPointer(pointer, index), reader, event === undefined ? undefined : entries);
     }
   }
 }
 
+/** Reads one group; its entries go to `entries`, or nowhere when the group is only checked (`undefined`). */
 function readGroup(
   entry: unknown,
   event: EventName,
   pointer: string,
-  origin: Origin,
-  sink: ProblemSink,
-  entries: LoadedEntry[],
+  reader: Reader,
+  entries: LoadedEntry[] | undefined,
 ): void {
   if (!isRecord(entry)) {
-    sink.error(pointer, 'invalid hook group; dropped', {
+    reader.sink.error(pointer, 'invalid hook group; dropped', {
       expected: 'an object such as { "matcher": "…", "hooks": [ … ] }',
       received: describeReceived(entry),
     });
     return;
   }
   const group = !('hooks' in entry) && 'command' in entry ? flatGroup(entry) : entry;
-  const { fields, valid } = decodeFields(GROUP_FIELDS, group, pointer, sink, {
+  const { fields, valid } = decodeFields(GROUP_FIELDS, group, pointer, reader.sink, {
     required: ['hooks'],
     consequence: 'hook group dropped',
   });
-  if (!valid || !fields.hooks) return;
-  const matcher = readMatcher(fields.matcher, event, joinPointer(pointer, 'matcher'), sink);
+  // A dropped group's hooks are still checked: every problem inside it is reported now, not after a fix.
+  const hooks = fields.hooks ?? (Array.isArray(group['hooks']) ? (group['hooks'] as unknown[]) : undefined);
+  if (!hooks) return;
+  const keep = valid ? entries : undefined;
+  const matcher =
+    fields.matcher === undefined
+      ? undefined
+      : readMatcher(fields.matcher, event, joinPointer(pointer, 'matcher'), reader);
   const sequential = fields.sequential ?? false;
-  fields.hooks.forEach((hook, index) => {
+  hooks.forEach((hook, index) => {
     const hookPointer = joinPointer(pointer, 'hooks', index);
-    const definition = readHook(hook, hookPointer, sink);
-    if (!definition) return;
+    const definition = readHook(hook, hookPointer, reader.sink);
+    if (!definition || !keep) return;
     // The group's matcher is resolved (and reported) once above, so createEntry has no problem to add.
     const { entry } = createEntry(event, definition, {
-      source: origin.source,
-      file: origin.file,
+      source: reader.origin.source,
+      file: reader.origin.file,
       pointer: hookPointer,
       matcher,
       sequential,
     });
-    entries.push(entry);
+    keep.push(entry);
   });
 }
 
@@ -159,17 +208,22 @@ function withPlatformCommand(hook: Record<string, unknown>): Record<string, unkn
 }
 
 /** Absent (match everything) for no pattern, `''`, `'*'`, or an event with nothing to match against. */
-function readMatcher(
-  pattern: string | undefined,
-  event: EventName,
-  pointer: string,
-  sink: ProblemSink,
-): Matcher | undefined {
-  const { matcher, problem } = entryMatcher(event, pattern);
+function readMatcher(pattern: string, event: EventName, pointer: string, reader: Reader): Matcher | undefined {
+  // Groups repeat patterns (10 000 hooks, a handful of matchers): compile each once per source.
+  const key = `${event}\u0000${pattern}`;
+  let resolved = reader.matchers.get(key);
+  if (resolved === undefined) reader.matchers.set(key, (resolved = entryMatcher(event, pattern)));
+  const { matcher, problem } = resolved;
   if (problem === undefined) return matcher;
   const received = JSON.stringify(pattern);
   // No matcher back: the event has no match target; a matcher back: the pattern degraded to an exact string.
-  sink.warning(pointer, problem, matcher ? { expected: 'a regular expression', received } : { received });
+  if (!matcher) {
+    reader.sink.warning(pointer, problem, { received });
+    return matcher;
+  }
+  const repair = repairPattern(pattern, (candidate) => entryMatcher(event, candidate).problem === undefined);
+  const hint = repair === undefined ? '' : `; did you mean ${JSON.stringify(repair)}?`;
+  reader.sink.warning(pointer, `${problem}${hint}`, { expected: 'a regular expression', received });
   return matcher;
 }
 
@@ -199,7 +253,7 @@ function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHoo
 
 /** Known fields only, in a fixed order; `type` is always `command` here. */
 function toDefinition(fields: HookFields & { command: string }): CommandHookConfig {
-  const { args, timeout, env, name, description, failurePolicy, persistent } = fields;
+  const { args, timeout, env, name, description, failurePolicy, required, persistent, workers, prewarm } = fields;
   const definition: CommandHookConfig = { type: 'command', command: fields.command };
   if (args !== undefined) definition.args = args;
   if (timeout !== undefined) definition.timeout = timeout;
@@ -207,6 +261,9 @@ function toDefinition(fields: HookFields & { command: string }): CommandHookConf
   if (name !== undefined) definition.name = name;
   if (description !== undefined) definition.description = description;
   if (failurePolicy !== undefined) definition.failurePolicy = failurePolicy;
+  if (required !== undefined) definition.required = required;
   if (persistent !== undefined) definition.persistent = persistent;
+  if (workers !== undefined) definition.workers = workers;
+  if (prewarm !== undefined) definition.prewarm = prewarm;
   return definition;
 }

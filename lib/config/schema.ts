@@ -6,34 +6,72 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { MAX_TIMEOUT_MS } from '../core/limits.js';
+import { MAX_TIMEOUT_MS, MAX_WORKERS } from '../core/limits.js';
+import { ENV_MODES, type EnvMode } from '../protocol/envPolicy.js';
 import { joinPointer } from './jsonLocate.js';
 import { describeReceived } from './problems.js';
 import type { ProblemSink } from './problemSink.js';
+import { didYouMean } from './suggest.js';
 
-/** A codec of `base` values that also pass `accept`, under a readable name. */
-const refine = <A>(base: t.Type<A>, accept: (value: A) => boolean, name: string): t.Type<A> =>
-  new t.Type<A>(
+/** What `hookstream schema` knows of a refined codec: its base, and the JSON Schema of `accept` when it narrows. */
+export const REFINEMENTS = new WeakMap<t.Mixed, { base: t.Mixed; schema?: Readonly<Record<string, unknown>> }>();
+
+/** A codec of `base` values that also pass `accept`, under a readable name; `schema` says `accept` in JSON Schema. */
+const refine = <A>(
+  base: t.Type<A>,
+  accept: (value: A) => boolean,
+  name: string,
+  schema?: Readonly<Record<string, unknown>>,
+): t.Type<A> => {
+  const codec = new t.Type<A>(
     name,
     (input): input is A => base.is(input) && accept(input),
     (input, context) => (base.is(input) && accept(input) ? t.success(input) : t.failure(input, context)),
     t.identity,
   );
+  REFINEMENTS.set(codec, schema === undefined ? { base } : { base, schema });
+  return codec;
+};
 
 export const JsonObject = refine(t.UnknownRecord, () => true, 'an object');
 export const Flag = refine(t.boolean, () => true, 'true or false');
-export const NonEmptyString = refine(t.string, (text) => text.trim() !== '', 'a non-empty string');
+export const NonEmptyString = refine(t.string, (text) => text.trim() !== '', 'a non-empty string', {
+  type: 'string',
+  pattern: '\\S',
+});
 export const StringArray = t.array(t.string, 'an array of strings');
 export const TimeoutMs = refine(
   t.number,
   (ms) => Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS,
   `a positive integer number of milliseconds (1…${MAX_TIMEOUT_MS})`,
+  { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS },
 );
 
-/** Top level of a settings file. */
-export const SETTINGS_FIELDS = { tools: JsonObject, hooksConfig: JsonObject, hooks: JsonObject };
+export const WorkerCount = refine(
+  t.number,
+  (count) => Number.isInteger(count) && count >= 1 && count <= MAX_WORKERS,
+  `a positive integer number of workers (1…${MAX_WORKERS})`,
+  { type: 'integer', minimum: 1, maximum: MAX_WORKERS },
+);
+
+/** Top level of a settings file; `$schema` names the JSON Schema editors validate against (not read). */
+export const SETTINGS_FIELDS = { $schema: t.string, tools: JsonObject, hooksConfig: JsonObject, hooks: JsonObject };
 export const TOOLS_FIELDS = { enableHooks: Flag };
-export const HOOKS_CONFIG_FIELDS = { enabled: Flag, disabled: StringArray };
+/** `allowManagedHooksOnly` is honoured in system settings only (lib/config/mergeScopes.ts). */
+export const HOOKS_CONFIG_FIELDS = {
+  enabled: Flag,
+  disabled: StringArray,
+  allowManagedHooksOnly: Flag,
+  env: JsonObject,
+};
+/** `hooksConfig.env`: the environment of project and extension hooks (lib/protocol/envPolicy.ts). */
+export const ENV_POLICY_FIELDS = {
+  mode: t.keyof(
+    Object.fromEntries(ENV_MODES.map((mode) => [mode, null])) as Record<EnvMode, null>,
+    ENV_MODES.map((mode) => JSON.stringify(mode)).join(', '),
+  ),
+  allow: t.array(t.string, 'an array of variable names (a trailing * makes a prefix)'),
+};
 
 /** One entry of `hooks.<Event>[]`. */
 export const GROUP_FIELDS = {
@@ -52,7 +90,12 @@ export const HOOK_FIELDS = {
   name: t.string,
   description: t.string,
   failurePolicy: t.keyof({ allow: null, block: null }, '"allow" or "block"'),
+  /** The hook must run: not approved, not started, timed out or crashed blocks (lib/executors/failurePolicy.ts). */
+  required: Flag,
   persistent: Flag,
+  /** Persistent hooks: worker processes serving concurrent events (lib/process/workerPool.ts). */
+  workers: WorkerCount,
+  prewarm: Flag,
 };
 
 export type FieldCodecs = Readonly<Record<string, t.Mixed>>;
@@ -71,6 +114,15 @@ export interface DecodeOptions<F extends FieldCodecs> {
   consequence?: string;
 }
 
+const FIELD_NAMES = new WeakMap<FieldCodecs, readonly string[]>();
+
+/** The field names of a codec table, one array per table (suggestions are memoised per array). */
+const fieldNames = (codecs: FieldCodecs): readonly string[] => {
+  let names = FIELD_NAMES.get(codecs);
+  if (names === undefined) FIELD_NAMES.set(codecs, (names = Object.keys(codecs)));
+  return names;
+};
+
 /**
  * Decodes the known fields of `record` (at `pointer`), reporting each invalid or missing required
  * field as an error and each unknown key as a warning. Valid fields are returned even when others fail.
@@ -86,9 +138,9 @@ export function decodeFields<F extends FieldCodecs>(
   let valid = true;
   for (const key of Object.keys(record)) {
     if (Object.hasOwn(codecs, key)) continue;
-    const known = Object.keys(codecs).map((name) => JSON.stringify(name));
-    sink.warning(joinPointer(pointer, key), `unknown key ${JSON.stringify(key)}; ignored`, {
-      expected: `one of ${known.join(', ')}`,
+    const names = fieldNames(codecs);
+    sink.warning(joinPointer(pointer, key), `unknown key ${JSON.stringify(key)}; ignored${didYouMean(key, names)}`, {
+      expected: `one of ${names.map((name) => JSON.stringify(name)).join(', ')}`,
       atKey: true,
     });
   }

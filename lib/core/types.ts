@@ -27,11 +27,19 @@ export interface CommandHookConfig {
   description?: string;
   /** `block` turns every failure of this hook into a block (x-code `failurePolicy`). */
   failurePolicy?: 'allow' | 'block';
+  /** Shown while the hook runs (Claude Code's `statusMessage`): on its `results$` start record and the dashboard. */
+  statusMessage?: string;
+  /** The hook must run: when it is not approved, cannot start, times out or crashes, the event is blocked. */
+  required?: boolean;
   /**
    * Keep one worker process alive and send it one JSON line per request instead of spawning per event
    * (Node start-up alone costs ~70 ms; a worker answers in microseconds). See lib/executors/persistentExecutor.ts.
    */
   persistent?: boolean;
+  /** Persistent hooks: worker processes serving concurrent events in parallel, 1 … 64; default 1. */
+  workers?: number;
+  /** Persistent hooks: start the workers when the hook is registered rather than on its first event. */
+  prewarm?: boolean;
 }
 
 export interface FunctionHookContext {
@@ -53,8 +61,12 @@ export interface FunctionHook<I = HookInput> {
   run(input: I, context: FunctionHookContext): FunctionHookReturn;
   /** `block`: a failure of this hook (a throw, a timeout, bad output) blocks instead of failing open. */
   failurePolicy?: 'allow' | 'block';
+  /** The hook must run: when it throws, times out or gives unusable output, the event is blocked. */
+  required?: boolean;
   /** Logical deadline (virtual time in marble tests). */
   timeoutMs?: number;
+  /** Shown while the hook runs: on its `results$` start record and the dashboard. */
+  statusMessage?: string;
   description?: string;
 }
 
@@ -67,6 +79,19 @@ export interface HookOrigin {
   file?: string;
   /** JSON pointer of the hook entry inside the settings, e.g. `/hooks/BeforeTool/0/hooks/1`. */
   pointer?: string;
+  /** The agent whose file the hook came from (lib/config/dialects); absent: hookstream's own format. */
+  dialect?: 'hookstream' | 'claude' | 'gemini';
+  /** The event name it was configured under in that dialect (`UserPromptSubmit`): what its stdin says. */
+  nativeEvent?: string;
+  /** The Claude Code plugin or Gemini CLI extension it came with: `CLAUDE_PLUGIN_ROOT`, `${extensionPath}`. */
+  bundle?: { readonly root: string; readonly dataDir?: string };
+}
+
+/** A per-hook condition tested on the event's input before the hook is spawned (Claude Code's `if`). */
+export interface HookCondition {
+  /** As written, for messages and `hookstream list`. */
+  readonly rule: string;
+  test(input: Readonly<Record<string, unknown>>): boolean;
 }
 
 /** Compiled matcher: `test` is linear-time or bounded (lib/plan/matcher.ts). */
@@ -83,6 +108,8 @@ export interface HookEntry {
   readonly origin: HookOrigin;
   /** Absent: matches everything. */
   readonly matcher?: Matcher;
+  /** Absent: no condition. Tested per event after the matcher, before any spawn. */
+  readonly condition?: HookCondition;
   readonly sequential: boolean;
   /** Display name: the configured name, else the command, else the function name. */
   readonly name: string;
@@ -130,7 +157,16 @@ export type HookExecutor = (hook: HookEntry, input: HookInput) => Observable<Hoo
 
 /** A run lifecycle record on `results$`, for dashboards and telemetry. */
 export type HookActivity =
-  | { type: 'start'; event: EventName; eventId: number; hook: string; source: HookSource; at: number }
+  | {
+      type: 'start';
+      event: EventName;
+      eventId: number;
+      hook: string;
+      source: HookSource;
+      at: number;
+      /** The hook's `statusMessage`, when it declares one: what it is doing, while it runs. */
+      statusMessage?: string;
+    }
   | { type: 'finish'; event: EventName; eventId: number; hook: string; source: HookSource; at: number; run: HookRun };
 
 export type { NormalizedDecision } from '../events/outputs.js';
@@ -154,6 +190,11 @@ export interface HookResult {
   readonly toolInput?: Readonly<Record<string, unknown>>;
   readonly llmRequest?: Readonly<LLMRequest>;
   readonly llmResponse?: Readonly<LLMResponse>;
+  /**
+   * AfterTool: the tool's result as a hook replaced it (`hookSpecificOutput.tool_response`, last writer in plan
+   * order), in the shape hooks received it; absent when no hook replaced it.
+   */
+  readonly toolResponse?: Readonly<Record<string, unknown>>;
   readonly toolConfig?: {
     readonly mode: NonNullable<HookToolConfig['mode']>;
     readonly allowedFunctionNames: readonly string[];

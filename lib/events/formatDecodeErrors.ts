@@ -1,7 +1,8 @@
 /**
- * io-ts decode errors as one line per problem: `<JSON pointer>: expected <type>, received <value>`, the
- * same vocabulary as the settings problems of lib/config. io-ts reports one error per failing leaf and, for
- * a union, one per branch; the errors are gathered into a tree so a union reports one branch, not all.
+ * io-ts decode errors as one line per problem: `<JSON pointer>: expected <type>, received <value>`, or for a
+ * missing field `<JSON pointer>: required, <type>` — the same vocabulary as the settings problems of
+ * lib/config. io-ts reports one error per failing leaf and, for a union, one per branch; the errors are
+ * gathered into a tree so a union reports one branch, not all.
  */
 import type * as t from 'io-ts';
 import { isRecord } from '../core/guards.js';
@@ -114,8 +115,14 @@ const closestBranch = (union: Node): Node | undefined => {
 
 const line = (pointer: string, text: string): string => (pointer === '' ? text : `${pointer}: ${text}`);
 
+// A missing field reads as settings problems do: what is required, not "received nothing".
 const expectedLine = (pointer: string, type: Decoder, value: unknown): string =>
-  line(pointer, `expected ${describeExpected(type)}, received ${describeReceived(value)}`);
+  line(
+    pointer,
+    value === undefined
+      ? `required, ${describeExpected(type)}`
+      : `expected ${describeExpected(type)}, received ${describeReceived(value)}`,
+  );
 
 /** The codec of field `key` in an object codec (looking inside intersections and wrappers such as `t.exact`). */
 const fieldCodec = (type: Decoder, key: string): Decoder | undefined => {

@@ -8,6 +8,7 @@ import { HookToolConfigCodec, LLMRequestCodec, LLMResponseCodec, type Agrees, ty
 import type { HookToolConfig, LLMRequest, LLMResponse } from './inputs.js';
 import type { EventName } from './names.js';
 import { isRecord } from '../core/guards.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting.js';
 
 export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow';
 
@@ -35,6 +36,7 @@ const SPECIFIC_FIELDS = {
   permissionDecision: t.union([HookDecisionCodec, t.null]),
   permissionDecisionReason: t.string,
   tool_input: t.UnknownRecord,
+  tool_response: t.UnknownRecord,
   llm_request: LLMRequestCodec,
   llm_response: LLMResponseCodec,
   toolConfig: HookToolConfigCodec,
@@ -46,6 +48,8 @@ export interface HookSpecificOutput {
   permissionDecision?: HookDecision | null;
   permissionDecisionReason?: string;
   tool_input?: Record<string, unknown>;
+  /** AfterTool: replaces the tool's result (the `tool_response` hooks received, in the same shape); last writer wins. */
+  tool_response?: Record<string, unknown>;
   llm_request?: LLMRequest;
   llm_response?: LLMResponse;
   toolConfig?: HookToolConfig;
@@ -67,6 +71,11 @@ export interface DecodedOutput {
   output: HookOutput;
   /** One line per dropped field: `field "x": expected boolean, received "yes"`. */
   warnings: string[];
+  /**
+   * Set when the output as a whole is unusable (nested deeper than {@link MAX_NESTING_DEPTH}): `output` is
+   * then empty, `warnings` says why, and the run is `failed` — invalid output (README "Writing a hook").
+   */
+  invalid?: string;
 }
 
 const describe = (value: unknown): string => {
@@ -107,7 +116,7 @@ const pickFields = (
  * x-code's `{ decision: 'modify', args, context }` and Claude Code's `hookSpecificOutput.updatedInput`.
  * A field already given in hookstream's spelling wins.
  */
-const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Record<string, unknown> => {
+const normalizeDialects = (raw: Record<string, unknown>): Record<string, unknown> => {
   const specificRaw = isRecord(raw.hookSpecificOutput) ? raw.hookSpecificOutput : undefined;
   const xcodeModify = raw.decision === 'modify';
   const hasContext = typeof raw.context === 'string';
@@ -122,8 +131,11 @@ const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Re
     delete specific.updatedInput;
   }
   if (xcodeModify && args !== undefined) specific.tool_input ??= args;
+  // x-code's `output` replaces the tool's result: the canonical AfterTool `tool_response` (a string is its `llmContent`).
   if (xcodeModify && replacedOutput !== undefined) {
-    warnings.push('field "output": replacing a tool result is not supported; use hookSpecificOutput.additionalContext');
+    specific.tool_response ??= isRecord(replacedOutput)
+      ? replacedOutput
+      : { llmContent: typeof replacedOutput === 'string' ? replacedOutput : JSON.stringify(replacedOutput) };
   }
   if (hasContext) {
     specific.additionalContext ??= context;
@@ -138,8 +150,13 @@ const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Re
  * Unknown top-level keys are dropped silently (other dialects add their own); `_event` is for messages.
  */
 export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventName): DecodedOutput => {
+  // Before anything recurses into it: a 100 000-deep output made JSON.stringify (and the CLI) throw RangeError.
+  if (nestsDeeperThan(raw)) {
+    const invalid = `output nested deeper than ${MAX_NESTING_DEPTH} levels; not used`;
+    return { output: {}, warnings: [invalid], invalid };
+  }
   const warnings: string[] = [];
-  raw = normalizeDialects(raw, warnings);
+  raw = normalizeDialects(raw);
   const output = pickFields(raw, COMMON_FIELDS, '', false, warnings) as HookOutput;
   if ('hookSpecificOutput' in raw && raw.hookSpecificOutput !== undefined && raw.hookSpecificOutput !== null) {
     if (isRecord(raw.hookSpecificOutput)) {

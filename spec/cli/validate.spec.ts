@@ -117,3 +117,94 @@ describe.concurrent('hookstream validate', { timeout: CLI_TEST_TIMEOUT_MS }, () 
     expect(run.stdout).toContain(`error: ${missing}: user settings file not found`);
   });
 });
+
+describe.concurrent('hookstream validate: mistakes that switch a guard off', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  // A misspelt event and an unbalanced matcher: each silently disables the hook under it.
+  const typos = world.write(
+    'typos.json',
+    `{
+  "$schema": "https://example.invalid/hookstream-settings.schema.json",
+  "tools": { "enableHooks": true },
+  "hooks": {
+    "BeforeTol": [{ "hooks": [{ "command": "./ok.sh" }] }],
+    "BeforeTool": [{ "matcher": "(write_file", "hooks": [{ "command": "./ok.sh" }] }],
+  },
+}
+`,
+  );
+
+  it('warns with a suggestion, and exits 0 without --strict', async () => {
+    const run = await world.run(['validate', '--settings', typos, '--project-dir', project]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      `warning: ${typos}:5:5 /hooks/BeforeTol: unknown event "BeforeTol"; its hooks are ignored; did you mean BeforeTool?`,
+    );
+    expect(run.stdout).toMatch(
+      /^warning: .*:6:33 \/hooks\/BeforeTool\/0\/matcher: matcher "\(write_file" is not a valid regular expression .*; did you mean "\(write_file\)"\?/m,
+    );
+    expect(run.stdout).toContain('0 errors, 2 warnings');
+  });
+
+  it('--strict makes every warning an error and exits 1', async () => {
+    const run = await world.run(['validate', '--strict', '--settings', typos, '--project-dir', project]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^error: .*unknown event "BeforeTol".*did you mean BeforeTool\?/m);
+    expect(run.stdout).toMatch(/^error: .*matcher "\(write_file" is not a valid regular expression/m);
+    expect(run.stdout).toContain('2 errors, 0 warnings');
+    const json = await world.run(['validate', '--strict', '--json', '--settings', typos, '--project-dir', project]);
+    const { problems } = JSON.parse(json.stdout) as { problems: ConfigProblem[] };
+    expect(problems.map((problem) => problem.severity)).toEqual(['error', 'error']);
+  });
+
+  it('reports every problem inside a group dropped for "sequential": "true"', async () => {
+    const dropped = world.write(
+      'dropped.json',
+      JSON.stringify(
+        enabledSettings({
+          BeforeTool: [
+            {
+              sequential: 'true',
+              hooks: [
+                { command: './ok.sh', timeout: '5s' },
+                { command: 'if then fi' },
+                { command: './ok.sh', retry: 1 },
+              ],
+            },
+          ],
+        }),
+        null,
+        2,
+      ),
+    );
+    const run = await world.run(['validate', '--json', '--settings', dropped, '--project-dir', project]);
+    const { problems } = JSON.parse(run.stdout) as { problems: ConfigProblem[] };
+    expect(problems.map((problem) => [problem.severity, problem.pointer])).toEqual([
+      ['error', '/hooks/BeforeTool/0/sequential'],
+      ['error', '/hooks/BeforeTool/0/hooks/0/timeout'],
+      ['warning', '/hooks/BeforeTool/0/hooks/2/retry'],
+    ]);
+  });
+
+  it('notes the hooks a project switched off for itself, and which file did it', async () => {
+    const dir = world.dir('switching-project');
+    world.write('switching-project/.hookstream/settings.json', {
+      tools: { enableHooks: true },
+      hooksConfig: { disabled: ['lint'] },
+      hooks: { BeforeTool: [{ hooks: [{ name: 'lint', command: 'echo lint' }] }] },
+    });
+    const run = await world.run(['validate', '--project-dir', dir]);
+    expect(run.code).toBe(0);
+    const file = path.join(dir, '.hookstream', 'settings.json');
+    expect(run.stdout).toContain(
+      `note: hook "lint" (${file}:14:11) does not run: named in "hooksConfig.disabled" of project settings ${file}`,
+    );
+  });
+
+  it('never blames enableHooks for a file it could not parse', async () => {
+    const broken = world.write('broken.json', '{ "hooks": { "BeforeTool": [ }');
+    const run = await world.run(['validate', '--settings', broken, '--project-dir', project]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^error: .*broken\.json:1:30: invalid JSON: .*; no hook from this file is active$/m);
+    expect(run.stdout).not.toMatch(/enableHooks/);
+  });
+});

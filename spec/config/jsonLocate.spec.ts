@@ -59,6 +59,12 @@ describe('parseJsonDocument', () => {
     expect(document.locate('/a/1')).toEqual({ line: 3, column: 2 });
   });
 
+  it('accepts a trailing comma before } and ], as JSONC editors write it', () => {
+    const document = parseJsonDocument('{\n  "a": [1, 2,],\n  "b": { "c": true, },\n}\n');
+    expect(document.value).toEqual({ a: [1, 2], b: { c: true } });
+    expect(document.locate('/b/c')).toEqual({ line: 3, column: 15 });
+  });
+
   it('keeps a "__proto__" member as an own property, like JSON.parse', () => {
     const value = parseJsonDocument('{"__proto__": {"polluted": true}}').value as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['__proto__']);
@@ -73,7 +79,10 @@ describe('parseJsonDocument', () => {
   it('reports the line and column of a syntax error', () => {
     expect(syntaxError('{\n  "a": 1\n  "b": 2\n}').position).toEqual({ line: 3, column: 3 });
     expect(syntaxError('{\n  "a": 1\n  "b": 2\n}').message).toMatch(/expected ',' or '}'.*at 3:3/);
-    expect(syntaxError('[1, 2,]').position).toEqual({ line: 1, column: 7 });
+    expect(syntaxError('[1, 2,,]').position).toEqual({ line: 1, column: 7 });
+    expect(syntaxError('[,]').position).toEqual({ line: 1, column: 2 });
+    expect(syntaxError('{,}').reason).toMatch(/member name in double quotes/);
+    expect(syntaxError('{"a": 1,,}').position).toEqual({ line: 1, column: 9 });
     expect(syntaxError('{"a": "open\n}').reason).toBe('control character in string');
     expect(syntaxError('{"a": "open').reason).toBe('unterminated string');
     expect(syntaxError('{} x').reason).toMatch(/after the end of the document/);
@@ -82,6 +91,18 @@ describe('parseJsonDocument', () => {
     expect(syntaxError('{"a": 01}').position).toEqual({ line: 1, column: 8 });
     expect(syntaxError('/* never closed').reason).toBe('unterminated comment');
     expect(syntaxError('"\\x"').reason).toBe('invalid escape sequence');
+  });
+
+  it('fails an unterminated 100 000-character string where it starts (the string scan never backtracks exponentially)', () => {
+    const error = syntaxError(`{"a": "${'x'.repeat(100_000)}`);
+    expect(error.reason).toBe('unterminated string');
+    expect(error.position).toEqual({ line: 1, column: 7 });
+    expect(syntaxError(`{"a": "${'\\n'.repeat(50_000)}\\q"}`).reason).toBe('invalid escape sequence');
+  });
+
+  it('reads a string too long for the regex engine (20 million characters) by walking it', () => {
+    const long = 'x'.repeat(20_000_000);
+    expect((parseJsonDocument(`{"a": "${long}"}`).value as { a: string }).a).toHaveLength(20_000_000);
   });
 
   it('reports absurd nesting as a syntax error instead of crashing', () => {

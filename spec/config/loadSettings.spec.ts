@@ -136,9 +136,10 @@ describe.each(loaders)('%s from files', (_, load) => {
       pointer: '',
       line: 6,
       column: 7,
+      fileInactive: true,
     });
     expect(formatProblem(first(settings.problems))).toBe(
-      `${fixture('syntax-error.json')}:6:7: invalid JSON: expected ',' or ']', unexpected "{"; this settings file is ignored`,
+      `${fixture('syntax-error.json')}:6:7: invalid JSON: expected ',' or ']', unexpected "{"; no hook from this file is active`,
     );
     expect(settings.entries.map((entry) => [entry.origin.source, entry.name])).toEqual([['user', './ok.sh']]);
     // The user scope's enableHooks: true applies since the project file could not say otherwise.
@@ -162,8 +163,9 @@ describe.each(loaders)('%s from files', (_, load) => {
         severity: 'error',
         file: path,
         pointer: '',
-        message: 'project settings file not found',
+        message: 'project settings file not found; no hook from this file is active',
         expected: 'an existing file',
+        fileInactive: true,
       },
     ]);
     expect(settings.enabled).toBe(false);
@@ -172,8 +174,10 @@ describe.each(loaders)('%s from files', (_, load) => {
   it('reports a file that cannot be read', async () => {
     const settings = await load([{ scope: 'system', path: scratch }, project('project.json')]);
     expect(settings.problems).toHaveLength(1);
-    expect(settings.problems[0]).toMatchObject({ severity: 'error', file: scratch, pointer: '' });
-    expect(settings.problems[0]?.message).toMatch(/^cannot read system settings file: .*EISDIR/);
+    expect(settings.problems[0]).toMatchObject({ severity: 'error', file: scratch, pointer: '', fileInactive: true });
+    expect(settings.problems[0]?.message).toMatch(
+      /^cannot read system settings file: .*EISDIR.*; no hook from this file is active$/,
+    );
     expect(settings.entries).toHaveLength(3);
   });
 
@@ -189,19 +193,24 @@ describe.each(loaders)('%s from files', (_, load) => {
     expect(settings.entries).toHaveLength(3);
   });
 
-  it('merges scopes: project enableHooks wins over user, disabled is the union, all hooks are kept in order', async () => {
+  it("merges scopes: each file's switches reach as far as its scope may, all hooks are kept in order", async () => {
     const settings = await load([project('project.json'), { scope: 'user', path: fixture('user.json') }]);
+    // The project's own enableHooks: true runs its hooks; the user's false switches off the user's.
     expect(settings.enabled).toBe(true);
-    expect([...settings.disabled].sort()).toEqual(['noisy', 'slow']);
+    // The user's disabled names reach every hook; the project's reach only its own (see mergeScopes.spec.ts).
+    expect([...settings.disabled]).toEqual(['slow']);
     expect(settings.entries.map((entry) => `${entry.origin.source}:${entry.name}`)).toEqual([
       'project:guard',
       'project:node',
       'project:echo started',
       'user:./audit.sh',
     ]);
+    expect([...settings.inactive.entries()].map(([entry, reason]) => [entry.name, reason])).toEqual([
+      ['./audit.sh', `switched off by "tools": { "enableHooks": false } in user settings ${fixture('user.json')}`],
+    ]);
   });
 
-  it('lets hooksConfig.enabled: false in any scope disable hooks', async () => {
+  it('lets hooksConfig.enabled: false in user or system settings disable hooks', async () => {
     const settings = await load([project('project.json'), { scope: 'system', path: fixture('disabled.json') }]);
     expect(settings.enabled).toBe(false);
     expect(settings.entries).toHaveLength(4);
@@ -221,8 +230,8 @@ describe.each(loaders)('%s from files', (_, load) => {
 });
 
 describe('standardSettingsFiles', () => {
-  it('lists project, user and system files, highest priority first', () => {
-    expect(standardSettingsFiles('/work/app', '/home/ada')).toEqual([
+  it("lists hookstream's project, user and system files, highest priority first", () => {
+    expect(standardSettingsFiles('/work/app', '/home/ada', { dialects: ['hookstream'] })).toEqual([
       { scope: 'project', path: '/work/app/.hookstream/settings.json' },
       { scope: 'user', path: '/home/ada/.hookstream/settings.json' },
       { scope: 'system', path: '/etc/hookstream/settings.json' },

@@ -191,18 +191,112 @@ describe('settings objects', () => {
     ]);
   });
 
-  it('warns about an unknown event and loads the others', () => {
+  it('warns about an unknown event, suggesting the closest name, and loads the others', () => {
     const settings = loadSettingsSync({
-      hooks: { BeforeTools: [{ hooks: [{ command: 'a' }] }], AfterTool: [{ hooks: [{ command: 'b' }] }] },
+      hooks: {
+        BeforeTol: [{ hooks: [{ command: 'a' }] }],
+        AfterTool: [{ hooks: [{ command: 'b' }] }],
+        pretooluse: [{ hooks: [{ command: 'c' }] }],
+        BeforeLunch: [{ hooks: [{ command: 'd' }] }],
+      },
     });
     expect(settings.entries.map((entry) => entry.event)).toEqual(['AfterTool']);
+    expect(settings.problems.map((problem) => [problem.severity, problem.pointer, problem.message])).toEqual([
+      ['warning', '/hooks/BeforeTol', 'unknown event "BeforeTol"; its hooks are ignored; did you mean BeforeTool?'],
+      ['warning', '/hooks/pretooluse', 'unknown event "pretooluse"; its hooks are ignored; did you mean PreToolUse?'],
+      ['warning', '/hooks/BeforeLunch', 'unknown event "BeforeLunch"; its hooks are ignored'],
+    ]);
+  });
+
+  it('still checks the hooks of an unknown event, matchers as those of the event it suggests', () => {
+    const settings = loadSettingsSync({
+      hooks: {
+        BeforeTol: [{ matcher: '(write_file', hooks: [{ command: 'a', timeout: '5s' }] }],
+        BeforeModle: [{ matcher: 'gpt', hooks: [{ command: 'b' }] }],
+      },
+    });
+    expect(settings.entries).toEqual([]);
+    expect(settings.problems.map((problem) => [problem.severity, problem.pointer])).toEqual([
+      ['warning', '/hooks/BeforeTol'],
+      ['warning', '/hooks/BeforeTol/0/matcher'],
+      ['error', '/hooks/BeforeTol/0/hooks/0/timeout'],
+      ['warning', '/hooks/BeforeModle'],
+      ['warning', '/hooks/BeforeModle/0/matcher'],
+    ]);
+    expect(settings.problems[4]?.message).toMatch(/^BeforeModel has no match target/);
+  });
+
+  it('reports every problem inside a dropped group, not only the one that dropped it', () => {
+    const settings = loadSettingsSync({
+      hooks: {
+        BeforeTool: [
+          {
+            sequential: 'true',
+            matcher: '(write_file',
+            hooks: [{ command: 'a', timeout: 0 }, { command: '' }, { command: 'b', retries: 1 }, 7],
+          },
+        ],
+      },
+    });
+    expect(settings.entries).toEqual([]);
+    expect(settings.problems.map((problem) => [problem.severity, problem.pointer])).toEqual([
+      ['error', '/hooks/BeforeTool/0/sequential'],
+      ['warning', '/hooks/BeforeTool/0/matcher'],
+      ['error', '/hooks/BeforeTool/0/hooks/0/timeout'],
+      ['error', '/hooks/BeforeTool/0/hooks/1/command'],
+      ['warning', '/hooks/BeforeTool/0/hooks/2/retries'],
+      ['error', '/hooks/BeforeTool/0/hooks/3'],
+    ]);
+  });
+
+  it('suggests the key meant by an unknown key', () => {
+    const settings = loadSettingsSync({
+      hooks: { BeforeTool: [{ matchr: 'x', hooks: [{ command: 'a', timout: 5 }] }] },
+    });
+    expect(settings.problems.map((problem) => problem.message)).toEqual([
+      'unknown key "matchr"; ignored; did you mean matcher?',
+      'unknown key "timout"; ignored; did you mean timeout?',
+    ]);
+  });
+
+  it('accepts "$schema" at the top level without a problem', () => {
+    const settings = loadSettingsSync({ $schema: './node_modules/hookstream/settings.schema.json', hooks: {} });
+    expect(settings.problems).toEqual([]);
+  });
+
+  it('reads required: true into the definition and rejects a non-boolean', () => {
+    const settings = loadSettingsSync(
+      withHooks([
+        { command: 'a', required: true },
+        { command: 'b', required: 'yes' },
+      ]),
+    );
+    expect(settings.entries.map((entry) => entry.definition)).toEqual([
+      { type: 'command', command: 'a', required: true },
+    ]);
     expect(settings.problems).toEqual([
       expect.objectContaining({
-        severity: 'warning',
-        pointer: '/hooks/BeforeTools',
-        message: 'unknown event "BeforeTools"; its hooks are ignored',
+        severity: 'error',
+        pointer: `/hooks/BeforeTool/0/hooks/1/required`,
+        received: '"yes"',
       }),
     ]);
+  });
+
+  it('honours allowManagedHooksOnly in system settings only, with a warning elsewhere', () => {
+    const managed = { hooksConfig: { allowManagedHooksOnly: true } };
+    expect(loadSettingsSync(managed, { scope: 'system' })).toMatchObject({ managedOnly: true, problems: [] });
+    for (const scope of ['project', 'user', 'runtime'] as const) {
+      const loaded = loadSettingsSync(managed, { scope });
+      expect(loaded.managedOnly).toBe(false);
+      expect(loaded.problems).toEqual([
+        expect.objectContaining({
+          severity: 'warning',
+          pointer: '/hooksConfig/allowManagedHooksOnly',
+          message: `honoured in system settings only; ignored in ${scope} settings`,
+        }),
+      ]);
+    }
   });
 
   it('drops a bad group alone: wrong sequential, matcher of wrong type, missing or bad hooks, not an object', () => {
@@ -253,7 +347,12 @@ describe('settings objects', () => {
       expect(loadSettingsSync(value).problems).toEqual([expect.objectContaining({ severity: 'error', pointer: '' })]);
     }
     expect(loadSettingsSync('x').problems).toEqual([
-      expect.objectContaining({ pointer: '', message: 'settings must be a JSON object', received: '"x"' }),
+      expect.objectContaining({
+        pointer: '',
+        message: 'settings must be a JSON object; no hook from this file is active',
+        received: '"x"',
+        fileInactive: true,
+      }),
     ]);
   });
 
@@ -273,6 +372,25 @@ describe('settings objects', () => {
     expect(b?.matcher).toBeUndefined();
     expect(c?.matcher).toBeUndefined();
     expect(settings.problems).toEqual([]);
+  });
+
+  it('suggests a repair of unbalanced brackets in an invalid matcher', () => {
+    const settings = loadSettingsSync({
+      hooks: {
+        BeforeTool: [
+          { matcher: '(write_file', hooks: [{ command: 'a' }] },
+          { matcher: 'write_file)', hooks: [{ command: 'b' }] },
+          { matcher: '^(write_file|[replace', hooks: [{ command: 'c' }] },
+        ],
+      },
+    });
+    expect(
+      settings.problems.map((problem) => problem.message.replace(/.*; matching by exact string instead/, '')),
+    ).toEqual([
+      '; did you mean "(write_file)"?',
+      '; did you mean "write_file"?',
+      '; did you mean "^(write_file|[replace])"?',
+    ]);
   });
 
   it('warns about an invalid or unsupported regex and matches it by exact string', () => {

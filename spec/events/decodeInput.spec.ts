@@ -82,7 +82,7 @@ describe('checkEventFields', () => {
 
   it('reports missing fields and enum mismatches', () => {
     expect(problemsOf('AfterTool', { tool_name: 'ls', tool_input: {} })).toEqual([
-      '/tool_response: expected an object, received nothing',
+      '/tool_response: required, an object',
     ]);
     expect(problemsOf('SessionStart', { source: 'reboot' })).toEqual([
       '/source: expected "startup" | "resume" | "clear" | "compress", received "reboot"',

@@ -59,6 +59,12 @@ describe('eventFieldsPass', () => {
           if (problems === undefined || typeof fields !== 'object' || fields === null || Array.isArray(fields)) return;
           expect(problems.length).toBeGreaterThan(0);
           for (const problem of problems) {
+            // A missing value reads `<pointer>: required, <type>`; any other `… expected <type>, received <value>`.
+            const missing = /^(\/\S*): required, (.+)$/s.exec(problem);
+            if (missing !== null) {
+              expect(resolve(fields, missing[1] as string), problem).toBeUndefined();
+              continue;
+            }
             const match = /^(\/\S*): expected (.+), received (.+)$/s.exec(problem);
             expect(match, problem).not.toBeNull();
             const [, pointer, , received] = match as RegExpExecArray;
@@ -86,9 +92,7 @@ describe('eventFieldsPass', () => {
     const fields = { llm_request: { messages } };
     expect(eventFieldsPass('BeforeModel', fields)).toBe(false);
     expect(isRight(EVENT_FIELD_CODECS.BeforeModel.decode(fields))).toBe(false);
-    expect(problemsOf('BeforeModel', fields)).toEqual([
-      '/llm_request/messages/1: expected an object, received nothing',
-    ]);
+    expect(problemsOf('BeforeModel', fields)).toEqual(['/llm_request/messages/1: required, an object']);
   });
 
   it('reads fields through the prototype and ignores enum names inherited from Object.prototype', () => {

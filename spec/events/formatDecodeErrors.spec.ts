@@ -40,11 +40,15 @@ describe('formatDecodeErrors', () => {
     ]);
   });
 
-  it('says "nothing" for a missing required field, and keeps the codec’s field order', () => {
+  it('says "required" for a missing field, as settings problems do, and keeps the codec’s field order', () => {
     expect(linesOf(EVENT_FIELD_CODECS.AfterAgent, { prompt_response: 1 })).toEqual([
-      '/prompt: expected a string, received nothing',
+      '/prompt: required, a string',
       '/prompt_response: expected a string, received 1',
-      '/stop_hook_active: expected true or false, received nothing',
+      '/stop_hook_active: required, true or false',
+    ]);
+    // The raw io-ts text this replaces: `Expecting UnknownRecord at 0.tool_input but instead got: undefined`.
+    expect(linesOf(EVENT_FIELD_CODECS.BeforeTool, { tool_name: 'write_file' })).toEqual([
+      '/tool_input: required, an object',
     ]);
   });
 

@@ -60,9 +60,10 @@ describe('decodeHookOutput: other dialects', () => {
     });
   });
 
-  it("warns that x-code's output replacement is not supported", () => {
-    const { warnings } = decodeHookOutput({ decision: 'modify', output: '[redacted]' });
-    expect(warnings).toEqual([expect.stringMatching(/"output".*not supported/)]);
+  it("reads x-code's output replacement as the AfterTool tool_response (issue 13)", () => {
+    const { output, warnings } = decodeHookOutput({ decision: 'modify', output: '[redacted]' });
+    expect(warnings).toEqual([]);
+    expect(output.hookSpecificOutput).toEqual({ tool_response: { llmContent: '[redacted]' } });
   });
 
   it("reads Claude Code's updatedInput as tool_input, hookstream's spelling winning", () => {
