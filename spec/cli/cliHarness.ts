@@ -10,8 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');
-const MARKER_VARIABLE = 'HOOKSTREAM_CLI_SPEC_MARKER';
+export const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');
+/** Set in every run's environment, and so in every hook's: finds processes a run left behind. */
+export const MARKER_VARIABLE = 'HOOKSTREAM_CLI_SPEC_MARKER';
 /** Start-up under tsx on a loaded two-core machine takes seconds; this only bounds a hung run. */
 const RUN_TIMEOUT_MS = 45_000;
 
