@@ -20,6 +20,30 @@ const IMPORT_GROUPS = {
     group: ['winston', 'winston/*'],
     message: 'winston belongs in lib/logging/: take the logger from lib/logging/logger.ts.',
   },
+  aiSdk: {
+    group: ['ai', 'ai/*', '@ai-sdk/*'],
+    message: 'The AI SDK is an optional peer: only lib/adapters/ai-sdk/ may import it.',
+  },
+  mcp: {
+    group: ['@modelcontextprotocol/*'],
+    message: 'The MCP SDK is an optional peer: only lib/adapters/mcp/ may import it.',
+  },
+  langchain: {
+    group: ['langchain', 'langchain/*', '@langchain/*'],
+    message: 'LangChain is an optional peer: only lib/adapters/langchain/ may import it.',
+  },
+  openaiAgents: {
+    group: ['@openai/*'],
+    message: 'The OpenAI Agents SDK is an optional peer: only lib/adapters/openai-agents/ may import it.',
+  },
+  telemetry: {
+    group: ['@opentelemetry/*'],
+    message: 'OpenTelemetry is an optional peer the host passes in (lib/observe/ uses structural types).',
+  },
+  devOnly: {
+    group: ['playwright-core', 'ajv', 'fast-check', 'vitest'],
+    message: 'Test and tooling packages are devDependencies: the library must not import them.',
+  },
   rxjs: {
     group: ['rxjs/operators', 'rxjs/internal', 'rxjs/internal/*'],
     message: "Import operators from 'rxjs' itself; 'rxjs/operators' is deprecated and rxjs/internal is not API.",
@@ -78,11 +102,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Specs, demos and benchmarks may spawn or use any library; nobody imports rxjs/operators or internals.
-      'no-restricted-imports': restrictedImports('process', 'codecs', 'logging'),
+      'no-restricted-imports': restrictedImports(
+        'process',
+        'codecs',
+        'logging',
+        'aiSdk',
+        'mcp',
+        'langchain',
+        'openaiAgents',
+        'telemetry',
+        'devOnly',
+      ),
     },
   },
   { files: ['lib/**'], rules: { 'no-restricted-imports': restrictedImports() } },
   { files: ['lib/process/**'], rules: { 'no-restricted-imports': restrictedImports('process') } },
+  // Each adapter imports its own framework and nothing else's.
+  { files: ['lib/adapters/ai-sdk/**'], rules: { 'no-restricted-imports': restrictedImports('aiSdk') } },
+  { files: ['lib/adapters/mcp/**'], rules: { 'no-restricted-imports': restrictedImports('mcp') } },
+  { files: ['lib/adapters/langchain/**'], rules: { 'no-restricted-imports': restrictedImports('langchain') } },
+  {
+    files: ['lib/adapters/openai-agents/**'],
+    rules: { 'no-restricted-imports': restrictedImports('openaiAgents') },
+  },
   // Named exception: `validate` checks shell syntax with a synchronous `bash -n`, no hook process involved.
   { files: ['lib/cli/commandChecks.ts'], rules: { 'no-restricted-imports': restrictedImports('process') } },
   {

@@ -94,6 +94,9 @@ function applyEventFields(
     if (summary.llmResponse) result.llmResponse = summary.llmResponse;
   } else if (event === 'AfterModel') {
     result.llmResponse = (summary.llmResponse ?? input.llm_response) as LLMResponse | undefined;
+  } else if (event === 'AfterTool') {
+    // Present only when a hook replaced the result: the host keeps its own (typed) result otherwise.
+    if (summary.toolResponse) result.toolResponse = summary.toolResponse;
   } else if (event === 'BeforeToolSelection') {
     const { mode, names } = summary.toolSelection;
     if (mode !== undefined || names !== undefined) {

@@ -163,6 +163,8 @@ export interface EventSummary {
   readonly toolInput: Patch;
   readonly llmRequest: Patch;
   readonly llmResponse: Readonly<Record<string, unknown>> | undefined;
+  /** AfterTool: the replacement of the tool's result, last writer in plan order. */
+  readonly toolResponse: Readonly<Record<string, unknown>> | undefined;
   readonly specific: Patch;
   readonly toolSelection: ToolSelection;
 }
@@ -176,6 +178,7 @@ const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
     toolInput: ShallowMerge.concat(a.toolInput, b.toolInput),
     llmRequest: RequestMerge.concat(a.llmRequest, b.llmRequest),
     llmResponse: lastResponse.concat(a.llmResponse, b.llmResponse),
+    toolResponse: lastResponse.concat(a.toolResponse, b.toolResponse),
     specific: ShallowMerge.concat(a.specific, b.specific),
     toolSelection: tools.concat(a.toolSelection, b.toolSelection),
   }),
@@ -184,6 +187,7 @@ const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
     toolInput: undefined,
     llmRequest: undefined,
     llmResponse: undefined,
+    toolResponse: undefined,
     specific: undefined,
     toolSelection: tools.empty,
   }),

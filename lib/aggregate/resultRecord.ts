@@ -64,6 +64,7 @@ export class ResultRecord {
   declare readonly toolInput?: HookResult['toolInput'];
   declare readonly llmRequest?: HookResult['llmRequest'];
   declare readonly llmResponse?: HookResult['llmResponse'];
+  declare readonly toolResponse?: HookResult['toolResponse'];
   declare readonly toolConfig?: HookResult['toolConfig'];
   declare readonly internal?: true;
 

@@ -53,7 +53,7 @@ export async function afterAgentWithHooks(
   options: LifecycleOptions = {},
 ): Promise<AfterAgentDecision> {
   const input = { prompt: fields.prompt, prompt_response: fields.response, stop_hook_active: fields.stopHookActive };
-  const result = await fireHook(hooks, 'AfterAgent', input, options.signal);
+  const result = await fireHook(hooks, 'AfterAgent', input, options.signal, options.context);
   throwIfStopped(result, fields.response);
   const outcome = lifecycleOutcome(result);
   return outcome.blocked ? { ...outcome, continueWith: outcome.blocked.reason } : outcome;

@@ -8,17 +8,23 @@ import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookResult } from '../core/types.js';
 import { asError } from '../core/guards.js';
+import { withCallContext, type HookCallContext } from './callContext.js';
 
 const abortReason = (signal: AbortSignal): Error =>
   signal.reason instanceof Error ? signal.reason : new Error('The operation was aborted', { cause: signal.reason });
 
-/** `hooks.fire`, but aborting `signal` unsubscribes the event (its hook processes are killed) and rejects. */
+/**
+ * `hooks.fire`, but aborting `signal` unsubscribes the event (its hook processes are killed) and rejects; a call
+ * context sets this call's base fields (`session_id`, …).
+ */
 export function fireHook(
   hooks: HookSystem,
   event: EventName,
-  fields: Record<string, unknown>,
+  eventFields: Record<string, unknown>,
   signal?: AbortSignal,
+  context?: HookCallContext,
 ): Promise<HookResult> {
+  const fields = withCallContext(eventFields, context);
   if (signal === undefined) return hooks.fire(event, fields);
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<HookResult>((resolve, reject) => {
@@ -64,9 +70,8 @@ export const fromAbortable = <T>(job: (signal: AbortSignal) => Promise<T>): Obse
     };
   });
 
-/** True when firing `event` would run at least one hook: the test that guards every translation. */
-export const hasPlannedHooks = (hooks: HookSystem, event: EventName): boolean =>
-  hooks.enabled && hooks.plan(event).hooks.length > 0;
+/** True when firing `event` would run at least one hook (the facade's `hasHooks`): it guards every translation. */
+export const hasPlannedHooks = (hooks: HookSystem, event: EventName): boolean => hooks.hasHooks(event);
 
 /** The system message of a result as a list entry (zero or one line). */
 export const systemMessagesOf = (...results: Array<HookResult | undefined>): string[] =>

@@ -5,6 +5,7 @@
 import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookResult } from '../core/types.js';
+import type { HookCallContext } from './callContext.js';
 import { fireHook, systemMessagesOf } from './hostInternals.js';
 import { throwIfStopped } from './stopSignal.js';
 
@@ -24,6 +25,8 @@ export interface LifecycleOutcome {
 export interface LifecycleOptions {
   /** Aborting kills the event's running hooks and rejects with the abort reason. */
   signal?: AbortSignal;
+  /** This call's base fields for hooks (`session_id`, …). */
+  context?: HookCallContext;
 }
 
 export const lifecycleOutcome = (result: HookResult): LifecycleOutcome => ({
@@ -44,7 +47,7 @@ export async function fireLifecycle(
   fields: Record<string, unknown>,
   options: LifecycleOptions = {},
 ): Promise<LifecycleOutcome> {
-  const result = await fireHook(hooks, event, fields, options.signal);
+  const result = await fireHook(hooks, event, fields, options.signal, options.context);
   throwIfStopped(result);
   return lifecycleOutcome(result);
 }

@@ -14,12 +14,13 @@ async function callModel<Req, Res>(
   hooks: HookSystem,
   request: Req,
   call: ModelCall<Req, Res>,
-  { translator, signal }: ModelHookOptions<Req, Res>,
+  options: ModelHookOptions<Req, Res>,
 ): Promise<ModelCallOutcome<Req, Res>> {
-  const prepared = await prepareModelCall(hooks, request, translator, signal);
+  const { translator, signal } = options;
+  const prepared = await prepareModelCall(hooks, request, translator, options);
   if (prepared.kind === 'blocked') return prepared.outcome;
   const response = await call(prepared.request, signal ? { signal } : {});
-  return finishModelCall(hooks, prepared, response, translator, signal);
+  return finishModelCall(hooks, prepared, response, translator, options);
 }
 
 /**
@@ -29,8 +30,8 @@ async function callModel<Req, Res>(
  * SDK shape, or the empty response when there is none or it cannot be used (the block always holds); AfterModel
  * does not run on it. An edited `llm_request` is what `call` receives; a BeforeToolSelection `toolConfig` is
  * applied with `translator.applyToolConfig`; AfterModel's `llm_response` is the `response` the agent gets.
- * A stop rejects with `AgentStopSignal` (AfterModel's carries the outcome as `partial`). No translation happens
- * for an event without a planned hook.
+ * A stop rejects with `AgentStopSignal` (AfterModel's carries the outcome as `partial`), or with
+ * `stopAs: 'value'` comes back as the outcome's `stop`. No translation happens for an event without a planned hook.
  *
  * @example
  * const { response } = await callModelWithHooks(hooks, request, (req) => ai.models.generateContent(req), {

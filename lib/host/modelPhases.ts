@@ -8,8 +8,9 @@ import type { HookSystem } from '../system/createHookSystem.js';
 import { emptyResponse, normalizeHookResponse, type LLMTranslator } from '../translate/index.js';
 import type { HookResult } from '../core/types.js';
 import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
-import type { ModelCallOutcome } from './modelTypes.js';
-import { throwIfStopped } from './stopSignal.js';
+import type { HookCallContext } from './callContext.js';
+import type { ModelCallOutcome, ModelStop } from './modelTypes.js';
+import { stopReasonOf, throwIfStopped } from './stopSignal.js';
 import { errorText } from '../core/guards.js';
 
 /** Either the call to make, or the finished outcome of a BeforeModel block. */
@@ -20,6 +21,46 @@ export type PreparedCall<Req, Res> =
       partial: Omit<ModelCallOutcome<Req, Res>, 'response' | 'responseModified' | 'called'>;
     }
   | { kind: 'blocked'; outcome: ModelCallOutcome<Req, Res> };
+
+/** How one call runs its phases: cancellation, per-call base fields, and what a stop does. */
+export interface PhaseOptions {
+  signal?: AbortSignal | undefined;
+  context?: HookCallContext | undefined;
+  stopAs?: 'error' | 'value' | undefined;
+}
+
+/** A stop as the call wants it: thrown (`partial` rides along), or returned as a value. */
+function stopOf(result: HookResult, options: PhaseOptions, partial?: unknown): ModelStop | undefined {
+  if (!result.stopped) return undefined;
+  if (options.stopAs !== 'value') throwIfStopped(result, partial);
+  return { event: result.event as ModelStop['event'], reason: stopReasonOf(result) };
+}
+
+/** The outcome of a call a hook stopped before the model ran (`stopAs: 'value'`): the empty response. */
+function stoppedBefore<Req, Res>(
+  request: Req,
+  translator: LLMTranslator<Req, Res>,
+  stop: ModelStop,
+  results: Array<HookResult | undefined>,
+  warnings: string[],
+): PreparedCall<Req, Res> {
+  const [beforeModel, beforeToolSelection] = results;
+  const outcome: ModelCallOutcome<Req, Res> = {
+    response: translator.fromHookResponse(emptyResponse()),
+    request,
+    called: false,
+    responseModified: false,
+    suppressed: false,
+    systemMessages: systemMessagesOf(...results),
+    warnings,
+    stop,
+    hookResults: {
+      ...(beforeModel && { beforeModel }),
+      ...(beforeToolSelection && { beforeToolSelection }),
+    },
+  };
+  return { kind: 'blocked', outcome };
+}
 
 /** BeforeModel's answer when it blocks: the hook's response if it translates, else the empty response. */
 function blockedResponse<Req, Res>(
@@ -45,17 +86,19 @@ export async function prepareModelCall<Req, Res>(
   hooks: HookSystem,
   original: Req,
   translator: LLMTranslator<Req, Res>,
-  signal?: AbortSignal,
+  options: PhaseOptions = {},
 ): Promise<PreparedCall<Req, Res>> {
+  const { signal, context } = options;
   let request = original;
   const warnings: string[] = [];
   let beforeModel: HookResult | undefined;
   let beforeToolSelection: HookResult | undefined;
   if (hasPlannedHooks(hooks, 'BeforeModel')) {
     const hookRequest = translator.toHookRequest(request);
-    beforeModel = await fireHook(hooks, 'BeforeModel', { llm_request: hookRequest }, signal);
-    throwIfStopped(beforeModel);
+    beforeModel = await fireHook(hooks, 'BeforeModel', { llm_request: hookRequest }, signal, context);
     warnings.push(...beforeModel.warnings);
+    const stop = stopOf(beforeModel, options);
+    if (stop) return stoppedBefore(request, translator, stop, [beforeModel], warnings);
     if (beforeModel.blocked) {
       const { response, synthetic } = blockedResponse(translator, beforeModel.llmResponse, warnings);
       const outcome: ModelCallOutcome<Req, Res> = {
@@ -87,9 +130,11 @@ export async function prepareModelCall<Req, Res>(
       'BeforeToolSelection',
       { llm_request: translator.toHookRequest(request) },
       signal,
+      context,
     );
-    throwIfStopped(beforeToolSelection);
     warnings.push(...beforeToolSelection.warnings);
+    const stop = stopOf(beforeToolSelection, options);
+    if (stop) return stoppedBefore(request, translator, stop, [beforeModel, beforeToolSelection], warnings);
     if (beforeToolSelection.toolConfig !== undefined) {
       toolConfig = beforeToolSelection.toolConfig;
       request = translator.applyToolConfig(request, toolConfig);
@@ -115,13 +160,13 @@ export async function finishModelCall<Req, Res>(
   prepared: Extract<PreparedCall<Req, Res>, { kind: 'call' }>,
   response: Res,
   translator: LLMTranslator<Req, Res>,
-  signal?: AbortSignal,
+  options: PhaseOptions = {},
 ): Promise<ModelCallOutcome<Req, Res>> {
   const base = prepared.partial;
   if (!hasPlannedHooks(hooks, 'AfterModel')) return { ...base, response, called: true, responseModified: false };
   const hookResponse = translator.toHookResponse(response);
   const fields = { llm_request: translator.toHookRequest(prepared.request), llm_response: hookResponse };
-  const afterModel = await fireHook(hooks, 'AfterModel', fields, signal);
+  const afterModel = await fireHook(hooks, 'AfterModel', fields, options.signal, options.context);
   const warnings = [...base.warnings, ...warningsOf(afterModel)];
   let final = response;
   if (afterModel.llmResponse !== undefined && afterModel.llmResponse !== hookResponse) {
@@ -141,6 +186,7 @@ export async function finishModelCall<Req, Res>(
     warnings,
     hookResults: { ...base.hookResults, afterModel },
   };
-  throwIfStopped(afterModel, outcome);
+  const stop = stopOf(afterModel, options, outcome);
+  if (stop) outcome.stop = stop;
   return outcome;
 }

@@ -1,15 +1,30 @@
 /** Types of the model wrapper (functional spec §3.3–§3.5): what the host passes in and what the agent gets back. */
 import type { LLMTranslator, ToolSelection } from '../translate/index.js';
 import type { HookResult } from '../core/types.js';
+import type { HookCallContext } from './callContext.js';
 
-/** The host's model call, in its SDK's own shapes. */
-export type ModelCall<Req, Res> = (request: Req, context: { signal?: AbortSignal }) => Promise<Res> | Res;
+/** The host's model call, in its SDK's own shapes (any `PromiseLike` will do). */
+export type ModelCall<Req, Res> = (request: Req, context: { signal?: AbortSignal }) => PromiseLike<Res> | Res;
 
 export interface ModelHookOptions<Req, Res> {
   /** Converts between the SDK shapes and the stable hook format; used only when a model hook is planned. */
   translator: LLMTranslator<Req, Res>;
   /** Aborting cancels the call: running hooks are killed and the Promise rejects with the abort reason. */
   signal?: AbortSignal;
+  /** This call's base fields for hooks (`session_id`, …). */
+  context?: HookCallContext;
+  /**
+   * What `continue: false` does: `'error'` (default) rejects with `AgentStopSignal`; `'value'` returns the outcome
+   * with `stop` set (a BeforeModel stop answers with the empty response, the model uncalled), for frameworks whose
+   * own stop the adapter maps it onto.
+   */
+  stopAs?: 'error' | 'value';
+}
+
+/** `continue: false` as a value: which event said it and why. */
+export interface ModelStop {
+  event: 'BeforeModel' | 'BeforeToolSelection' | 'AfterModel';
+  reason: string;
 }
 
 /** One model call after BeforeModel, BeforeToolSelection, the model and AfterModel. */
@@ -32,6 +47,8 @@ export interface ModelCallOutcome<Req, Res> {
   systemMessages: string[];
   /** Fail-open hook failures and hook edits that could not be applied, one line each. */
   warnings: string[];
+  /** Set when a hook said `continue: false` and the call asked for stops as values (`stopAs: 'value'`). */
+  stop?: ModelStop;
   /** The HookResult of each event that fired; events with no planned hook are absent. */
   hookResults: { beforeModel?: HookResult; beforeToolSelection?: HookResult; afterModel?: HookResult };
 }

@@ -1,13 +1,15 @@
 /**
  * The tool wrapper (functional spec §3.1, §3.2, §8): BeforeTool decides whether and with which arguments the tool
- * runs, AfterTool adds context for the model, hides output from the user, adds system messages or stops.
+ * runs, AfterTool adds context for the model, replaces or withholds the result, hides output from the user, adds
+ * system messages or stops. The string form of `callToolWithHooks` (toolCall.ts), which holds the rules.
  */
 import type { Observable, OperatorFunction } from 'rxjs';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
-import { fireHook, fromAbortable, systemMessagesOf, warningsOf } from './hostInternals.js';
+import { fromAbortable } from './hostInternals.js';
 import { throwIfStopped } from './stopSignal.js';
+import { callToolWithHooks, type TypedToolExecute, type TypedToolOutcome } from './toolCall.js';
+import { responseText } from './toolResponse.js';
 import type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './toolTypes.js';
 import { errorText } from '../core/guards.js';
 
@@ -15,29 +17,26 @@ import { errorText } from '../core/guards.js';
 export type ToolExecute = (
   input: Record<string, unknown>,
   context: { toolName: string; signal?: AbortSignal },
-) => Promise<ToolResult | string> | ToolResult | string;
+) => PromiseLike<ToolResult | string> | ToolResult | string;
 
 const defaultBlocked = (toolName: string, reason: string): string =>
   `Tool "${toolName}" was blocked by a hook: ${reason}`;
 
+const withContext = (text: string, context: string | undefined): string =>
+  context === undefined || context === '' ? text : `${text}\n\n${context}`;
+
 // A tool that throws is a failed call the model should hear about, not a crash of the agent loop.
-async function runTool(
-  execute: ToolExecute,
-  input: Record<string, unknown>,
-  toolName: string,
-  signal?: AbortSignal,
-): Promise<ToolResult> {
-  try {
-    const result = await execute(input, { toolName, ...(signal && { signal }) });
-    return typeof result === 'string' ? { llmContent: result } : result;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return {
-      llmContent: `Tool "${toolName}" failed: ${errorText(error)}`,
-      isError: true,
-    };
-  }
-}
+const asToolResult =
+  (execute: ToolExecute): TypedToolExecute<ToolResult> =>
+  async (input, context) => {
+    try {
+      const result = await execute(input, context);
+      return typeof result === 'string' ? { llmContent: result } : result;
+    } catch (error) {
+      if (context.signal?.aborted) throw error;
+      return { llmContent: `Tool "${context.toolName}" failed: ${errorText(error)}`, isError: true };
+    }
+  };
 
 const toolResponseOf = (result: ToolResult): Record<string, unknown> =>
   result.response ?? {
@@ -46,20 +45,34 @@ const toolResponseOf = (result: ToolResult): Record<string, unknown> =>
     isError: result.isError === true,
   };
 
-function blockedOutcome(call: ToolCall, before: HookResult, format: ToolHookOptions['formatBlocked']): ToolCallOutcome {
-  const reason = before.reason ?? 'blocked by a BeforeTool hook';
+/** A hook's replacement `tool_response` as a ToolResult: its `llmContent` (else its JSON), display, error flag. */
+const toolResultOf = (response: Record<string, unknown>, original: ToolResult | undefined): ToolResult => {
+  const result: ToolResult = { llmContent: responseText(response), response };
+  if (typeof response.returnDisplay === 'string') result.display = response.returnDisplay;
+  const isError = typeof response.isError === 'boolean' ? response.isError : original?.isError;
+  if (isError === true) result.isError = true;
+  return result;
+};
+
+function blockedOutcome(
+  call: ToolCall,
+  run: TypedToolOutcome<ToolResult>,
+  format: ToolHookOptions['formatBlocked'],
+): ToolCallOutcome {
+  const reason = run.blocked?.reason ?? 'blocked by a BeforeTool hook';
   const message = (format ?? defaultBlocked)(call.toolName, reason);
   return {
     toolName: call.toolName,
-    toolInput: before.toolInput ?? call.toolInput,
+    toolInput: run.toolInput,
     llmContent: message,
-    ...(before.suppressOutput ? {} : { display: message }),
+    ...(run.suppressed ? {} : { display: message }),
     isError: true,
-    suppressed: before.suppressOutput,
-    systemMessages: systemMessagesOf(before),
-    warnings: warningsOf(before),
+    suppressed: run.suppressed,
+    replaced: false,
+    systemMessages: run.systemMessages,
+    warnings: run.warnings,
     blocked: { reason },
-    hookResults: { before },
+    hookResults: run.hookResults,
   };
 }
 
@@ -69,51 +82,53 @@ async function callTool(
   execute: ToolExecute,
   options: ToolHookOptions,
 ): Promise<ToolCallOutcome> {
-  const { signal } = options;
-  const idField = call.toolCallId === undefined ? {} : { tool_call_id: call.toolCallId };
-  const before = await fireHook(
-    hooks,
-    'BeforeTool',
-    { tool_name: call.toolName, tool_input: call.toolInput, ...idField },
-    signal,
-  );
+  const run = await callToolWithHooks(hooks, call.toolName, call.toolInput, asToolResult(execute), {
+    ...(call.toolCallId !== undefined && { toolCallId: call.toolCallId }),
+    ...(options.signal && { signal: options.signal }),
+    ...(options.context && { context: options.context }),
+    toResponse: toolResponseOf,
+    fromResponse: toolResultOf,
+  });
+  const { before, after } = run.hookResults;
   // Validate: a stop wins over everything, a block means the tool never runs.
   throwIfStopped(before);
-  if (before.blocked) return blockedOutcome(call, before, options.formatBlocked);
-  const toolInput = before.toolInput ?? call.toolInput;
-  const result = await runTool(execute, toolInput, call.toolName, signal);
-  const after = await fireHook(
-    hooks,
-    'AfterTool',
-    { tool_name: call.toolName, tool_input: toolInput, tool_response: toolResponseOf(result), ...idField },
-    signal,
-  );
-  // Handle: context is for the model only; suppression hides the result from the user only.
-  const context = after.additionalContext;
-  const suppressed = before.suppressOutput || after.suppressOutput;
+  if (after === undefined) return blockedOutcome(call, run, options.formatBlocked);
+  const result = run.output as ToolResult;
+  // Handle: a withheld result becomes its reason; context is for the model only; suppression hides from the user.
+  const withheld = run.blocked?.event === 'AfterTool' ? run.blocked.reason : undefined;
+  const llmContent =
+    withheld === undefined
+      ? withContext(result.llmContent, run.additionalContext)
+      : withContext((options.formatWithheld ?? defaultWithheld)(call.toolName, withheld), run.additionalContext);
   const outcome: ToolCallOutcome = {
     toolName: call.toolName,
-    toolInput,
-    llmContent: context === undefined || context === '' ? result.llmContent : `${result.llmContent}\n\n${context}`,
-    ...(suppressed ? {} : { display: result.display ?? result.llmContent }),
-    isError: result.isError === true,
-    suppressed,
-    systemMessages: systemMessagesOf(before, after),
-    warnings: warningsOf(before, after),
+    toolInput: run.toolInput,
+    llmContent,
+    ...(run.suppressed ? {} : { display: withheld === undefined ? (result.display ?? result.llmContent) : llmContent }),
+    isError: withheld !== undefined || result.isError === true,
+    suppressed: run.suppressed,
+    replaced: run.replaced,
+    systemMessages: run.systemMessages,
+    warnings: run.warnings,
     result,
-    hookResults: { before, after },
+    hookResults: run.hookResults,
   };
+  if (withheld !== undefined) outcome.resultBlocked = { reason: withheld };
   throwIfStopped(after, outcome);
   return outcome;
 }
+
+const defaultWithheld = (toolName: string, reason: string): string =>
+  `The result of tool "${toolName}" was withheld by a hook: ${reason}`;
 
 /**
  * Runs one tool call through BeforeTool and AfterTool.
  *
  * A BeforeTool block resolves with an error outcome whose `llmContent` carries the reason (the model sees it as
  * the tool's output) and `execute` is never called; a modified `tool_input` is what `execute` receives. AfterTool's
- * `additionalContext` is appended to `llmContent`, `suppressOutput` removes `display`, `systemMessage` lands in
- * `systemMessages`. `continue: false` in either event rejects with `AgentStopSignal` (AfterTool's carries the
+ * `tool_response` replaces the result (`replaced`), an AfterTool block withholds it (the model reads the reason,
+ * `resultBlocked`), `additionalContext` is appended to `llmContent` either way, `suppressOutput` removes `display`,
+ * `systemMessage` lands in `systemMessages`. `continue: false` in either event rejects with `AgentStopSignal` (AfterTool's carries the
  * outcome as `partial`). A tool that throws becomes an error result, which AfterTool hooks see.
  *
  * @example

@@ -4,6 +4,7 @@
  * when a hook suppressed it), so AfterTool's `suppressOutput` can hide output from one but not the other.
  */
 import type { HookResult } from '../core/types.js';
+import type { HookCallContext } from './callContext.js';
 
 /** What a tool's `execute` returns. */
 export interface ToolResult {
@@ -30,7 +31,7 @@ export interface ToolCallOutcome {
   toolName: string;
   /** The arguments the tool received (BeforeTool's modified input), or would have received when blocked. */
   toolInput: Record<string, unknown>;
-  /** What goes back to the model: the tool's content plus AfterTool's `additionalContext`, or the block message. */
+  /** What goes back to the model: the tool's content (or AfterTool's replacement, or the reason it was withheld) plus AfterTool's `additionalContext`; or the block message. */
   llmContent: string;
   /** What the user is shown; absent when a hook suppressed it (`suppressed`). */
   display?: string;
@@ -43,7 +44,11 @@ export interface ToolCallOutcome {
   warnings: string[];
   /** Set when BeforeTool blocked: `execute` was never called. */
   blocked?: { reason: string };
-  /** The tool's own result, untouched by hooks; absent when blocked. */
+  /** Set when AfterTool blocked: the tool ran, but the model reads the reason (and context) instead of its result. */
+  resultBlocked?: { reason: string };
+  /** An AfterTool hook replaced the result (`hookSpecificOutput.tool_response`): `result` is the replacement. */
+  replaced: boolean;
+  /** The tool's result (AfterTool's replacement when `replaced`); absent when BeforeTool blocked. */
   result?: ToolResult;
   /** The HookResult of each event that fired. */
   hookResults: { before: HookResult; after?: HookResult };
@@ -53,6 +58,10 @@ export interface ToolCallOutcome {
 export interface ToolHookOptions {
   /** The model-facing message of a blocked call; default `Tool "<name>" was blocked by a hook: <reason>`. */
   formatBlocked?: (toolName: string, reason: string) => string;
+  /** The model-facing message of a result an AfterTool hook withheld; default `The result of tool "<name>" was withheld by a hook: <reason>`. */
+  formatWithheld?: (toolName: string, reason: string) => string;
   /** Aborting cancels the call: running hooks are killed and the Promise rejects with the abort reason. */
   signal?: AbortSignal;
+  /** This call's base fields for hooks (`session_id`, …). */
+  context?: HookCallContext;
 }

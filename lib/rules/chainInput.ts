@@ -1,7 +1,8 @@
 /**
  * Sequential chaining (DESIGN §3 "Chaining"): after a hook exits 0 with output, the next hook's input
  * carries its changes. BeforeTool shallow-merges `tool_input`, BeforeModel shallow-merges `llm_request`
- * (one level deeper for `config`), BeforeAgent appends `"\n\n" + additionalContext` to `prompt`.
+ * (one level deeper for `config`), AfterTool replaces `tool_response`, BeforeAgent appends
+ * `"\n\n" + additionalContext` to `prompt`.
  */
 import type { HookInput } from '../events/inputs.js';
 import { isRecord } from '../core/guards.js';
@@ -32,6 +33,13 @@ export const applyHookOutputToInput = (input: HookInput, output: HookOutput | un
       if (!isRecord(patch)) return input;
       const next = copyOf(input);
       next.llm_request = mergeRequestPatch(input.llm_request, patch);
+      return next;
+    }
+    case 'AfterTool': {
+      // A replaced result is what the next hook judges (a redaction, then a size check on the redacted text).
+      if (!isRecord(specific.tool_response)) return input;
+      const next = copyOf(input);
+      next.tool_response = specific.tool_response;
       return next;
     }
     case 'BeforeAgent': {

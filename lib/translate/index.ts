@@ -7,4 +7,12 @@ export type * from './openai.js';
 export { anthropicTranslator } from './anthropic.js';
 export type * from './anthropic.js';
 export { emptyResponse } from './stableFormat.js';
+export {
+  createTranslator,
+  type RequestField,
+  type StableAnswer,
+  type StableMessage,
+  type StableUsage,
+  type TranslatorSpec,
+} from './createTranslator.js';
 export { normalizeHookRequest, normalizeHookResponse } from './legacyContents.js';

@@ -11,7 +11,8 @@ export interface ToolSelection {
 }
 
 export interface LLMTranslator<Req, Res> {
-  readonly name: 'genai' | 'openai' | 'anthropic';
+  /** `genai`, `openai`, `anthropic` for the built-in ones; any name for one made with `createTranslator`. */
+  readonly name: string;
   /** SDK → stable. Every message gets a `ref` so edits can be traced back to it. */
   toHookRequest(request: Req): LLMRequest;
   /** Stable (possibly edited by hooks) → SDK; `original` restores what the stable format cannot carry. */

@@ -97,6 +97,7 @@ const eventSummary: fc.Arbitrary<EventSummary> = fc.record({
   toolInput: patch,
   llmRequest: requestPatch,
   llmResponse: patch,
+  toolResponse: patch,
   specific: patch,
   toolSelection,
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyHookOutputToInput } from '../../lib/rules/chainInput.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { beforeAgent, beforeModel, beforeTool, inputOf, sessionStart } from '../helpers/marbles.js';
+import { afterTool as afterToolInput } from '../../lib/testing/index.js';
 
 describe('applyHookOutputToInput', () => {
   describe('BeforeTool', () => {
@@ -101,5 +102,19 @@ describe('applyHookOutputToInput', () => {
       const output = { hookSpecificOutput: { tool_input: { a: 2 }, additionalContext: 'ctx' } };
       expect(applyHookOutputToInput(input, output)).toBe(input);
     }
+  });
+});
+
+describe('applyHookOutputToInput: AfterTool', () => {
+  it('replaces tool_response for the next hook, keeping every other field', () => {
+    const input = afterToolInput('read_env', { name: 'AWS' }, { llmContent: 'AKIAABCDEFGHIJKLMNOP', isError: false });
+    const next = applyHookOutputToInput(input, { hookSpecificOutput: { tool_response: { llmContent: '[redacted]' } } });
+    expect(next).toEqual({ ...input, tool_response: { llmContent: '[redacted]' } });
+    expect(input.tool_response).toEqual({ llmContent: 'AKIAABCDEFGHIJKLMNOP', isError: false });
+  });
+
+  it('returns the same input when no replacement was given', () => {
+    const input = afterToolInput('read_env', {}, { llmContent: 'x' });
+    expect(applyHookOutputToInput(input, { hookSpecificOutput: { additionalContext: 'ctx' } })).toBe(input);
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * `createAgent` middleware: `hookMiddleware(hooks)` goes in `middleware: [...]`. `wrapModelCall` runs BeforeModel,
+ * BeforeToolSelection and AfterModel; while an AfterModel hook is planned the model call is tagged `nostream`, so
+ * `streamMode: 'messages'` never shows tokens a hook has not seen (the answer arrives whole, after hooks).
+ * `wrapToolCall` runs BeforeTool and AfterTool: a block answers with an error ToolMessage the model reads, a
+ * rewrite is validated against the tool's schema, AfterTool may replace or withhold the result or add context;
+ * a `Command` result passes through (AfterTool sees it, but it is not replaced). `continue: false` marks the
+ * message (`response_metadata.hookstream`) and the middleware's own before/after-model hooks jump to the end.
+ */
+import { ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { AgentMiddleware } from 'langchain';
+import { isRecord } from '../../core/guards.js';
+import type { HookCallContext } from '../../host/callContext.js';
+import { hasPlannedHooks } from '../../host/hostInternals.js';
+import { callModelWithHooks } from '../../host/modelHooks.js';
+import { callToolWithHooks } from '../../host/toolCall.js';
+import { responseText } from '../../host/toolResponse.js';
+import type { HookSystem } from '../../system/createHookSystem.js';
+import { checkAgainstSchema } from '../common/schemaCheck.js';
+import { langchainTranslator, textOf, withContent } from './translator.js';
+import type { LangChainModelRequest, LangChainToolRequest, LangChainToolResult } from './types.js';
+
+/** LangGraph's messages stream skips model runs with this tag (langchain's own INTERNAL_CALL_TAG). */
+const NO_STREAM = 'nostream';
+/** `createMiddleware`'s brand, a registered symbol: the middleware needs no import of langchain at run time. */
+const MIDDLEWARE_BRAND = Symbol.for('AgentMiddleware');
+
+export interface LangChainHookOptions {
+  /** This call's hook context; default: the LangGraph thread id as `sessionId`, when there is one. */
+  context?: (runtime: unknown) => HookCallContext | undefined;
+}
+
+const stopMark = (event: string, reason: string) => ({
+  hookstream: { stopped: true, stopEvent: event, stopReason: reason },
+});
+const isStopped = (message: BaseMessage | undefined): boolean => {
+  const metadata: unknown = message?.response_metadata;
+  return isRecord(metadata) && isRecord(metadata.hookstream) && metadata.hookstream.stopped === true;
+};
+
+/** `message` with a hook's stop on its metadata. */
+function markStopped<M extends BaseMessage>(message: M, event: string, reason: string): M {
+  const marked = withContent(message, message.content);
+  Object.assign(marked.response_metadata, stopMark(event, reason));
+  return marked;
+}
+
+function threadContext(runtime: unknown): HookCallContext | undefined {
+  const configurable = isRecord(runtime) && isRecord(runtime.configurable) ? runtime.configurable : undefined;
+  return typeof configurable?.thread_id === 'string' ? { sessionId: configurable.thread_id } : undefined;
+}
+
+const isToolMessage = (result: LangChainToolResult): result is ToolMessage => result instanceof ToolMessage;
+
+/** What AfterTool hooks see of a tool's result: a ToolMessage's text and status, a Command's update. */
+function toolResponseOf(result: LangChainToolResult): Record<string, unknown> {
+  if (isToolMessage(result)) return { llmContent: textOf(result), status: result.status ?? 'success' };
+  const command = result as { update?: unknown; goto?: unknown };
+  return {
+    command: JSON.parse(JSON.stringify({ update: command.update ?? null, goto: command.goto ?? null })) as unknown,
+  };
+}
+
+/**
+ * The middleware applying every model and tool hook of `hooks` to a `createAgent` agent.
+ *
+ * @example
+ * const agent = createAgent({ model, tools, middleware: [hookMiddleware(hooks)] });
+ */
+export function hookMiddleware(hooks: HookSystem, options: LangChainHookOptions = {}): AgentMiddleware {
+  const contextOf = options.context ?? threadContext;
+  const middleware = {
+    [MIDDLEWARE_BRAND]: true,
+    name: 'hookstream',
+    wrapModelCall: async (
+      request: LangChainModelRequest,
+      handler: (request: LangChainModelRequest) => Promise<AIMessage> | AIMessage,
+    ) => {
+      let call = request;
+      const model = request.model as { withConfig?: (config: { tags: string[] }) => unknown };
+      // Tokens a hook has not judged never reach `streamMode: 'messages'`.
+      if (hasPlannedHooks(hooks, 'AfterModel') && typeof model.withConfig === 'function')
+        call = { ...request, model: model.withConfig({ tags: [NO_STREAM] }) as LangChainModelRequest['model'] };
+      const context = contextOf(request.runtime);
+      const outcome = await callModelWithHooks(hooks, call, (edited) => handler(edited), {
+        translator: langchainTranslator,
+        stopAs: 'value',
+        ...(context && { context }),
+      });
+      return outcome.stop ? markStopped(outcome.response, outcome.stop.event, outcome.stop.reason) : outcome.response;
+    },
+    wrapToolCall: async (
+      request: LangChainToolRequest,
+      handler: (request: LangChainToolRequest) => Promise<LangChainToolResult> | LangChainToolResult,
+    ) => {
+      const { toolCall } = request;
+      const callId = toolCall.id ?? '';
+      const context = contextOf(request.runtime);
+      const schema = isRecord(request.tool) ? request.tool.schema : undefined;
+      const outcome = await callToolWithHooks<LangChainToolResult>(
+        hooks,
+        toolCall.name,
+        toolCall.args,
+        (args) => handler(args === toolCall.args ? request : { ...request, toolCall: { ...toolCall, args } }),
+        {
+          toolCallId: callId,
+          ...(context && { context }),
+          ...(schema !== undefined && {
+            validateInput: (args: Record<string, unknown>) => checkAgainstSchema(schema, args),
+          }),
+          toResponse: toolResponseOf,
+          // A Command is passed through whatever a hook answered: only ToolMessages are replaced.
+          fromResponse: (response, original) =>
+            original !== undefined && !isToolMessage(original)
+              ? original
+              : new ToolMessage({
+                  content: responseText(response),
+                  tool_call_id: callId,
+                  name: toolCall.name,
+                  status: response.status === 'error' ? 'error' : 'success',
+                }),
+        },
+      );
+      if (outcome.status === 'failed') throw outcome.error;
+      let result: LangChainToolResult;
+      if (outcome.status === 'done') {
+        result = outcome.output as LangChainToolResult;
+        const extra = outcome.additionalContext;
+        if (extra !== undefined && isToolMessage(result)) result = withContent(result, `${textOf(result)}\n\n${extra}`);
+      } else {
+        const text = outcome.modelText ?? `Tool "${toolCall.name}" was stopped by a hook`;
+        result = new ToolMessage({ content: text, tool_call_id: callId, name: toolCall.name, status: 'error' });
+      }
+      return outcome.stop && isToolMessage(result)
+        ? markStopped(result, outcome.stop.event, outcome.stop.reason)
+        : result;
+    },
+    // A stop marked on the model's answer or on the last tool results ends the run: LangGraph's own jump to the end.
+    afterModel: {
+      canJumpTo: ['end'],
+      hook: (state: { messages: BaseMessage[] }) => (isStopped(state.messages.at(-1)) ? { jumpTo: 'end' } : undefined),
+    },
+    beforeModel: {
+      canJumpTo: ['end'],
+      hook: (state: { messages: BaseMessage[] }) => {
+        for (let i = state.messages.length - 1; i >= 0 && state.messages[i] instanceof ToolMessage; i--)
+          if (isStopped(state.messages[i])) return { jumpTo: 'end' };
+        return undefined;
+      },
+    },
+  };
+  return middleware as unknown as AgentMiddleware;
+}

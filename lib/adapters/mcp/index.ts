@@ -1,0 +1,8 @@
+/**
+ * hookstream for the Model Context Protocol TypeScript SDK (`@modelcontextprotocol/sdk` 1.x): `hookstream/mcp`.
+ * The SDK is an optional peer, imported here for types only.
+ */
+export { hookClient, hookSamplingHandler, type HookClientOptions } from './client.js';
+export { hookToolHandler } from './server.js';
+export { isStoppedResult } from './results.js';
+export { mcpSamplingTranslator, type SamplingParams } from './translator.js';
