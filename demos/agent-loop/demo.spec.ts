@@ -27,7 +27,9 @@ describe('demo: agent loop', () => {
     expect(stdout).toMatch(/configuration goes in config\/ instead/);
     expect(stdout).toMatch(/✔ write_file: Wrote \d+ bytes to config\/greeting\.json/);
     // A shell command rewritten by a hook, then really run.
-    expect(stdout).toMatch(/✎ modified run_shell_command input → \{"command":"timeout 60 node --test test\/"\}/);
+    expect(stdout).toMatch(
+      /✎ modified run_shell_command input → \{"command":"timeout 60 node --test test\/\*\.test\.js"\}/,
+    );
     expect(stdout).toMatch(/✔ run_shell_command: exit 0/);
     // A secret redacted from a model response by AfterModel.
     expect(stdout).toMatch(/✂ redacted/);

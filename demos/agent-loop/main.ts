@@ -10,10 +10,18 @@ import { parseArgs } from 'node:util';
 import { createHookSystem, formatProblem } from '../../lib/index.js';
 import { runSession } from './agent.js';
 import { createUi } from './ui.js';
+import { startDemoDashboard } from './dashboard.js';
 
 const demoDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values } = parseArgs({
-  options: { settings: { type: 'string' }, 'keep-project': { type: 'boolean', default: false } },
+  options: {
+    settings: { type: 'string' },
+    'keep-project': { type: 'boolean', default: false },
+    // The live web dashboard (demos/agent-loop/dashboard.ts) and a recording for `hookstream replay`.
+    dashboard: { type: 'boolean', default: false },
+    port: { type: 'string' },
+    record: { type: 'string' },
+  },
 });
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -29,6 +37,7 @@ const hooks = createHookSystem({
   settings: [{ scope: values.settings ? 'user' : 'project', path: settingsFile, required: true }],
   projectDir,
   transcriptPath: path.join(projectDir, '.hookstream', 'transcript.jsonl'),
+  record: values.record === undefined ? undefined : path.resolve(values.record),
   // Project hooks run only once approved. The demo approves its own hooks as they first run, and keeps
   // the approvals in the scratch project so that your ~/.hookstream is never touched.
   trust: {
@@ -47,6 +56,8 @@ ui.info(`settings: ${path.relative(process.cwd(), settingsFile) || settingsFile}
 for (const problem of hooks.problems) ui.warning(`settings: ${formatProblem(problem)}`);
 if (!hooks.enabled) ui.warning('hooks are disabled by these settings (tools.enableHooks is not true)');
 const following = ui.follow(hooks);
+const dashboard = values.dashboard ? await startDemoDashboard(hooks, values.port) : undefined;
+if (dashboard) ui.info(`dashboard: ${dashboard.url}`);
 try {
   await runSession({
     hooks,
@@ -64,6 +75,10 @@ try {
   await hooks.dispose();
   following.unsubscribe();
   ui.summary(Date.now() - started);
+  if (dashboard) {
+    ui.info(`dashboard: ${dashboard.url} still serving the session; Ctrl-C to stop`);
+    await dashboard.serveUntilInterrupted();
+  }
   ui.close();
   if (values['keep-project']) ui.info(`kept ${projectDir}`);
   else rmSync(projectDir, { recursive: true, force: true });

@@ -104,7 +104,8 @@ export const createScriptedModel = (): ScriptedModel => {
       }
       if (step === 4) {
         step = 5;
-        return reply([call('run_shell_command', { command: 'node --test test/' })]);
+        // Files, not a directory: Node 22 reads --test arguments as file patterns and fails on `test/`.
+        return reply([call('run_shell_command', { command: 'node --test test/*.test.js' })]);
       }
       if (step === 5) {
         step = 6;

@@ -37,10 +37,15 @@ export interface Engine {
   readonly inputOf: (event: EventName, fields: Readonly<Record<string, unknown>>, now: number) => HookInput;
   /** Told about every failure of hookstream itself, with its cause (the facade logs it at `error`). */
   readonly onInternalError?: (error: HookstreamInternalError, event: EventName) => void;
-  /** Debug tracing; set only when someone listens, so the hot path builds nothing otherwise. */
+  /** Tracing (debug log, `decisions$`, OpenTelemetry); its methods build nothing while nobody listens. */
   readonly trace?: {
-    planned(eventId: number, plan: HookPlan): void;
+    /** Called synchronously where the event is fired (the host's async context), before any hook starts. */
+    planned(eventId: number, plan: HookPlan, fields: Readonly<Record<string, unknown>>): void;
     decided(eventId: number, result: HookResult): void;
+    /** The event was cancelled before it decided (host unsubscribe, dispose): no `decided` follows. */
+    readonly canceled?: (eventId: number) => void;
+    /** An event answered without running a hook (none planned, hooks off, planning failed); see eventGate. */
+    readonly answered?: (event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => void;
   };
 }
 
@@ -97,16 +102,18 @@ export const runEvent = (
 ): CancelRun | undefined => {
   const event = plan.event;
   const eventId = ++eventIds;
-  engine.trace?.planned(eventId, plan);
+  engine.trace?.planned(eventId, plan, fields);
   const startedAt = engine.now();
   let input: HookInput;
   try {
     input = engine.inputOf(event, fields, startedAt);
   } catch (error) {
-    done(internalFailureResult(engine, event, fields, 'building the input of', error));
+    const failed = internalFailureResult(engine, event, fields, 'building the input of', error);
+    engine.trace?.decided(eventId, failed);
+    done(failed);
     return undefined;
   }
-  return startPlan(
+  const cancel = startPlan(
     engine.start,
     event,
     plan.hooks,
@@ -130,6 +137,12 @@ export const runEvent = (
       done(result);
     },
   );
+  const canceled = engine.trace?.canceled;
+  if (cancel === undefined || canceled === undefined) return cancel;
+  return () => {
+    cancel();
+    canceled(eventId);
+  };
 };
 
 /**

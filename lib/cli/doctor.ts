@@ -1,0 +1,165 @@
+/**
+ * `hookstream doctor`: for every configured hook, what would make it silently not work — it cannot start
+ * (127, 126), its shell line does not parse, it is not approved, its matcher matches nothing plausible,
+ * hooks are switched off — and with `--run`, running it once on a synthetic input: invalid output, slower
+ * than its timeout, failing open. Read-only by default. A progress bar on a terminal; `--json` for tools.
+ * Exit status 1 when any hook has an error.
+ */
+import { homedir } from 'node:os';
+import type { Command } from 'commander';
+import { loadSettingsSync } from '../config/index.js';
+import type { HookEntry } from '../core/types.js';
+import type { CommandExecutor } from '../executors/commandExecutor.js';
+import { hookLabel } from '../observe/hookLabel.js';
+import { withId } from '../plan/createEntry.js';
+import { createTrustGate } from '../trust/trustGate.js';
+import { printLine, printNote, raiseStatus, type CliContext } from './context.js';
+import { checkHookStatically, type DoctorFinding } from './doctorChecks.js';
+import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import { createPaint, type Paint } from './style.js';
+
+interface DoctorOptions extends SharedOptions {
+  run?: boolean;
+}
+
+/** One hook's report. */
+export interface DoctorHookReport {
+  name: string;
+  label: string;
+  event: string;
+  source: string;
+  file?: string;
+  pointer?: string;
+  findings: DoctorFinding[];
+  /** With `--run`: how the probe run ended. */
+  run?: { outcome: string; exitCode?: number; durationMs: number };
+}
+
+/** `[████░░░░] 3/8 label`: the progress bar drawn on a terminal's stderr. */
+export const progressBar = (done: number, total: number, label: string, width = 20): string => {
+  const filled = total === 0 ? width : Math.round((done / total) * width);
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total} ${label}`;
+};
+
+const isTerminal = (stream: NodeJS.WritableStream): boolean => (stream as { isTTY?: boolean }).isTTY === true;
+
+const formatReport = (reports: readonly DoctorHookReport[], paint: Paint): string[] =>
+  reports.flatMap((report) => {
+    const where = [report.event, report.source, report.file].filter((part) => part !== undefined).join('  ');
+    const ran =
+      report.run === undefined
+        ? ''
+        : paint.dim(`  ran: ${report.run.outcome} in ${Math.round(report.run.durationMs)} ms`);
+    const mark = report.findings.some((f) => f.severity === 'error')
+      ? paint.red('✖')
+      : report.findings.length > 0
+        ? paint.yellow('⚠')
+        : paint.green('✔');
+    return [
+      `${mark} ${paint.bold(report.label)}  ${paint.dim(where)}${ran}`,
+      ...report.findings.map((f) => `    ${f.severity === 'error' ? paint.red(f.message) : paint.yellow(f.message)}`),
+    ];
+  });
+
+const doctor = async (context: CliContext, options: DoctorOptions): Promise<void> => {
+  const settings = resolveSettings(context, options);
+  const loaded = loadSettingsSync(settings.files);
+  for (const problem of loaded.problems) printNote(context, problemLine(problem));
+  const settingsErrors = loaded.problems.some((p) => p.severity === 'error' && settings.named.has(p.file));
+  const environment = { projectDir: settings.projectDir, home: homedir(), variables: process.env };
+  const trust = createTrustGate(settings.projectDir);
+  const entries: HookEntry[] = loaded.entries.map((entry, index) => withId(entry, index));
+  const progress = isTerminal(context.stderr) && options.json !== true;
+  // Loaded on demand: a read-only doctor never needs the process layer.
+  let executor: CommandExecutor | undefined;
+  let probeHook: typeof import('./doctorProbe.js').probeHook | undefined;
+  if (options.run === true) {
+    const [executors, probe] = await Promise.all([
+      import('../executors/commandExecutor.js'),
+      import('./doctorProbe.js'),
+    ]);
+    executor = executors.createCommandExecutor({
+      projectDir: settings.projectDir,
+      sessionId: 'hookstream-doctor',
+      spawnHelper: false,
+    });
+    probeHook = probe.probeHook;
+  }
+  const reports: DoctorHookReport[] = [];
+  try {
+    for (const [index, entry] of entries.entries()) {
+      const label = hookLabel(entry.name, entry.definition.type === 'command' ? entry.definition.command : undefined);
+      if (progress) context.stderr.write(`\r\u001b[K${progressBar(index, entries.length, label)}`);
+      const approved = await trust.check(entry);
+      const findings = checkHookStatically(entry, environment, approved);
+      if (!loaded.enabled)
+        findings.push({
+          kind: 'failed',
+          severity: 'warning',
+          message: `never runs: ${loaded.disabledBy ?? 'hooks are switched off'}`,
+        });
+      else if (loaded.disabled.has(entry.name))
+        findings.push({ kind: 'failed', severity: 'warning', message: 'never runs: listed in hooksConfig.disabled' });
+      const inactive = loaded.inactive.get(loaded.entries[index] as (typeof loaded.entries)[number]);
+      if (inactive !== undefined)
+        findings.push({ kind: 'failed', severity: 'warning', message: `never runs: ${inactive}` });
+      const report: DoctorHookReport = {
+        name: entry.name,
+        label,
+        event: entry.event,
+        source: entry.origin.source,
+        findings,
+      };
+      if (entry.origin.file !== undefined) report.file = entry.origin.file;
+      if (entry.origin.pointer !== undefined) report.pointer = entry.origin.pointer;
+      // Only hooks that could start are run, and never one the user has not approved.
+      if (
+        executor !== undefined &&
+        probeHook !== undefined &&
+        approved &&
+        !findings.some((f) => f.severity === 'error')
+      ) {
+        const probe = await probeHook(executor, entry, settings.projectDir);
+        report.run = { outcome: probe.run.outcome, durationMs: probe.run.durationMs };
+        if (probe.run.exitCode !== undefined) report.run.exitCode = probe.run.exitCode;
+        findings.push(...probe.findings);
+      }
+      reports.push(report);
+    }
+  } finally {
+    if (progress) context.stderr.write('\r\u001b[K');
+    await executor?.dispose();
+  }
+  const all = reports.flatMap((report) => report.findings);
+  const errors = all.filter((f) => f.severity === 'error').length;
+  raiseStatus(context, errors > 0 || settingsErrors ? 1 : 0);
+  if (options.json) {
+    printLine(
+      context,
+      JSON.stringify({ ran: options.run === true, errors, warnings: all.length - errors, hooks: reports }, null, 2),
+    );
+    return;
+  }
+  const paint = createPaint(context.color);
+  for (const line of formatReport(reports, paint)) printLine(context, line);
+  const mode = options.run === true ? 'each run once' : 'read-only: add --run to run each hook once';
+  printLine(
+    context,
+    `checked ${reports.length} hook${reports.length === 1 ? '' : 's'} (${mode}): ${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} warning${all.length - errors === 1 ? '' : 's'}`,
+  );
+};
+
+/** Adds the `doctor` command to `program`. */
+export const defineDoctor = (program: Command, context: CliContext): void => {
+  withSharedOptions(
+    program
+      .command('doctor')
+      .description('find what would make each configured hook silently not work')
+      .option(
+        '--run',
+        'also run each hook once on a synthetic input for its event (it really runs: side effects happen)',
+      ),
+  )
+    .addHelpText('after', '\nExit status: 0 when no hook has an error (warnings allowed), 1 otherwise.')
+    .action((options: DoctorOptions) => doctor(context, options));
+};

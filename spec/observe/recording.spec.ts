@@ -1,0 +1,158 @@
+/**
+ * The `record` option and the recording format: every decided event appended as one JSON line, redacted by
+ * JSON paths (the result's echoes of a redacted input too), on disk once `dispose()` resolves; reading a
+ * recording back checks each line and names the one that is wrong.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseJsonPath, redactAt, RecordingError, REDACTED, WILDCARD } from '../../lib/observe/redact.js';
+import { parseRecording, readRecording, type RecordedEvent } from '../../lib/observe/recording.js';
+import { createHookSystem } from '../../lib/system/createHookSystem.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'hookstream-record-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lines = (file: string): RecordedEvent[] =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RecordedEvent);
+
+describe('record option', () => {
+  it('appends each decided event with its fields and result, flushed by dispose', async () => {
+    const file = path.join(dir, 'session.jsonl');
+    const hooks = createHookSystem({ record: file, sessionId: 'rec-1' });
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'no-env',
+      run: (input) =>
+        String(input.tool_input.path).endsWith('.env') ? { decision: 'deny', reason: 'secrets' } : undefined,
+    });
+    await hooks.fire('BeforeTool', { tool_name: 'write_file', tool_input: { path: '.env' } });
+    await hooks.fire('SessionStart', { source: 'startup' });
+    await hooks.dispose();
+    const [denied, started] = lines(file);
+    expect(denied).toMatchObject({
+      hookstream: 1,
+      event: 'BeforeTool',
+      session: 'rec-1',
+      fields: { tool_name: 'write_file', tool_input: { path: '.env' } },
+      result: {
+        decision: 'deny',
+        blocked: true,
+        reason: 'secrets',
+        toolInput: { path: '.env' },
+        hooks: [{ name: 'no-env', source: 'runtime', outcome: 'blocked' }],
+      },
+    });
+    expect(Date.parse(denied?.at ?? '')).toBeGreaterThan(0);
+    expect(denied?.result).not.toHaveProperty('aggregated');
+    expect(started).toMatchObject({ event: 'SessionStart', fields: { source: 'startup' }, result: { hooks: [] } });
+    // A second system appends to the same file.
+    const again = createHookSystem({ record: file });
+    await again.fire('SessionStart', { source: 'resume' });
+    await again.dispose();
+    expect(lines(file).map((line) => line.fields.source ?? line.event)).toEqual(['BeforeTool', 'startup', 'resume']);
+  });
+
+  it('redacts the listed paths in the fields and wherever the result echoes them', async () => {
+    const file = path.join(dir, 'redacted.jsonl');
+    const hooks = createHookSystem({
+      record: { path: file, redact: ['tool_input.api_key', '$.tool_input.headers[*]'] },
+    });
+    // A hook that rewrites the input hands the secret back in its output.
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'tag',
+      run: (input) => ({ hookSpecificOutput: { tool_input: Object.assign({}, input.tool_input, { tagged: true }) } }),
+    });
+    const fields = {
+      tool_name: 'http',
+      tool_input: { url: 'https://x', api_key: 'sk-123', headers: ['a: 1', 'b: 2'] },
+    };
+    const result = await hooks.fire('BeforeTool', fields);
+    await hooks.dispose();
+    const [line] = lines(file);
+    expect(line?.fields.tool_input).toEqual({ url: 'https://x', api_key: REDACTED, headers: [REDACTED, REDACTED] });
+    expect(line?.result.toolInput).toEqual({
+      url: 'https://x',
+      api_key: REDACTED,
+      headers: [REDACTED, REDACTED],
+      tagged: true,
+    });
+    expect(JSON.stringify(line)).not.toContain('sk-123');
+    // The host's objects are untouched.
+    expect(fields.tool_input.api_key).toBe('sk-123');
+    expect(result.toolInput).toMatchObject({ api_key: 'sk-123' });
+  });
+
+  it('skips an event whose fields JSON cannot hold, and goes on recording', async () => {
+    const file = path.join(dir, 'bigint.jsonl');
+    const hooks = createHookSystem({ record: file });
+    await hooks.fire('BeforeTool', { tool_name: 'count', tool_input: { n: 10n } });
+    await hooks.fire('SessionStart', { source: 'startup' });
+    await hooks.dispose();
+    expect(lines(file).map((line) => line.event)).toEqual(['SessionStart']);
+  });
+
+  it('refuses a redact path that does not parse, naming where', () => {
+    expect(() =>
+      createHookSystem({ record: { path: path.join(dir, 'x.jsonl'), redact: ['tool_input..key'] } }),
+    ).toThrow(/Invalid redact path "tool_input\.\.key" at column 12: expected a key/);
+  });
+});
+
+describe('redact paths', () => {
+  it('parses keys, indexes, quoted keys and wildcards', () => {
+    expect(parseJsonPath('$.a.b[0]["c.d"][*].*')).toEqual(['a', 'b', 0, 'c.d', WILDCARD, WILDCARD]);
+    expect(parseJsonPath('tool_input')).toEqual(['tool_input']);
+    for (const bad of ['', '$', 'a[', 'a[x]', '$a']) expect(() => parseJsonPath(bad)).toThrow(RecordingError);
+  });
+
+  it('copies only along the path and leaves missing members alone', () => {
+    const value = { a: { b: 1, keep: { deep: true } }, list: [{ s: 1 }, { s: 2 }] };
+    const redacted = redactAt(value, ['a', 'b']) as typeof value;
+    expect(redacted).toEqual({ a: { b: REDACTED, keep: { deep: true } }, list: value.list });
+    expect(redacted.a.keep).toBe(value.a.keep);
+    expect(redacted.list).toBe(value.list);
+    expect(redactAt(value, ['missing', 'x'])).toBe(value);
+    expect(redactAt(value, ['list', WILDCARD, 's'])).toEqual({ a: value.a, list: [{ s: REDACTED }, { s: REDACTED }] });
+  });
+});
+
+describe('reading a recording', () => {
+  it('returns each event with its line, skipping blank lines', () => {
+    const file = path.join(dir, 'r.jsonl');
+    const line = JSON.stringify({
+      hookstream: 1,
+      event: 'PreToolUse',
+      session: 's',
+      at: '2026-01-01T00:00:00.000Z',
+      durationMs: 3,
+      fields: { tool_name: 'x', tool_input: {} },
+      result: { blocked: false, hooks: [] },
+    });
+    writeFileSync(file, `${line}\n\n${line}\n`);
+    const entries = readRecording(file);
+    expect(entries.map((entry) => [entry.line, entry.recorded.event])).toEqual([
+      [1, 'BeforeTool'],
+      [3, 'BeforeTool'],
+    ]);
+  });
+
+  it('names the file, line and field of a bad line', () => {
+    expect(() => parseRecording('{"hookstream":1}\n', 'x.jsonl')).toThrow(
+      new RecordingError('x.jsonl:1: "event" must be a hook event name, received undefined'),
+    );
+    expect(() => parseRecording('\nnot json', 'x.jsonl')).toThrow(/^x\.jsonl:2: not JSON/);
+    expect(() => parseRecording('{"hookstream":2}', 'x.jsonl')).toThrow(/x\.jsonl:1: "hookstream" must be 1/);
+    expect(() => readRecording(path.join(dir, 'missing.jsonl'))).toThrow(/Cannot read recording .*missing\.jsonl/);
+  });
+});
