@@ -13,6 +13,8 @@ import { isQuick } from './measure.js';
 import { benchMemory } from './memory.bench.js';
 import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
+import { benchStreamTtft } from './streamTtft.bench.js';
+import { benchPersistentRoundTrip } from './persistent.bench.js';
 import { type BenchResults, RESULTS, renderBlock } from './table.js';
 
 const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
@@ -35,6 +37,8 @@ if (wanted('engine')) sections.engine = await section('engine', benchEngine);
 if (wanted('decide')) sections.decide = await section('decide', benchDecide);
 if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
+if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
+if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
 const cpus = os.cpus();
 const results: BenchResults = {

@@ -11,6 +11,7 @@
 // The facade.
 export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
+export type { EnvMode, EnvPolicy } from './protocol/envPolicy.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
 
 // Errors: every one extends HookstreamError.
@@ -115,6 +116,7 @@ export {
 } from './executors/persistentExecutor.js';
 export type { CancelRun, InternalFailurePolicy, RunDone, StartRun, StartableExecutor } from './executors/startRun.js';
 export type { ObserveOptions } from './executors/observeExecutor.js';
+export type { Semaphore } from './process/spawnLimiter.js';
 export {
   createEntry,
   type CreatedEntry,
@@ -130,12 +132,49 @@ export type { AggregatedHookResult, AggregatedHookResultJSON } from './seed/aggr
 export type { DefaultHookOutput } from './seed/outputClasses.js';
 export type { Logger } from './logging/logger.js';
 
+// Watching hooks: decisions$, OpenTelemetry (the host passes its api), the live dashboard, record → replay → diff.
+export type { DecisionRecord } from './observe/decisionRecord.js';
+export type {
+  TelemetryApi,
+  TelemetryAttributeValue,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from './observe/telemetryTypes.js';
+export { serveDashboard, type Dashboard, type DashboardOptions } from './observe/dashboardServer.js';
+export type { RecordOptions } from './observe/recorder.js';
+export {
+  parseRecording,
+  readRecording,
+  type RecordedEvent,
+  type RecordedResult,
+  type RecordedRun,
+  type RecordingEntry,
+} from './observe/recording.js';
+export { RecordingError } from './observe/redact.js';
+export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayReport } from './observe/replay.js';
+export { diffDecisions, type DecisionChange } from './observe/decisionDiff.js';
+export { profileRecording, type Profile, type ProfileRow } from './observe/profile.js';
+export type { LatencyStats } from './observe/latency.js';
+export { hookLabel } from './observe/hookLabel.js';
+
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).
 export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
 export { executeToolWithHooks, toolCallWithHooks$, withToolHooks, type ToolExecute } from './host/toolHooks.js';
 export type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './host/toolTypes.js';
 export { callModelWithHooks, modelCallWithHooks$, withModelHooks } from './host/modelHooks.js';
-export type { ModelCall, ModelCallOutcome, ModelHookOptions } from './host/modelTypes.js';
+export type { ModelCall, ModelCallOutcome, ModelHookOptions, ModelStop } from './host/modelTypes.js';
+export {
+  callToolWithHooks,
+  type ToolCallStatus,
+  type ToolStop,
+  type TypedToolExecute,
+  type TypedToolOptions,
+  type TypedToolOutcome,
+} from './host/toolCall.js';
+export type { HookCallContext } from './host/callContext.js';
+export { fromStreamSource, toAsyncIterable, toReadableStream, type StreamSource } from './host/streamSource.js';
+export type { StreamText } from './host/tailRelease.js';
 export {
   streamModelWithHooks,
   type ModelStreamCall,

@@ -1,6 +1,6 @@
 /**
- * The `hookstream` command line: one commander program with the `fire`, `validate`, `list` and
- * `trust` commands. Parsing errors, `--help` and `--version` come back as an exit status, never as `process.exit`.
+ * The `hookstream` command line: one commander program with `init`, `fire`, `validate`, `list`, `trust`,
+ * `schema` and the observation commands. Parsing errors, `--help` and `--version` come back as an exit status, never as `process.exit`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { CliError, printNote, raiseStatus, type CliContext } from './context.js';
 import { defineFire } from './fire.js';
+import { defineImport } from './import.js';
+import { defineInit } from './init.js';
 import { defineList } from './list.js';
+import { defineSchema } from './schema.js';
 import { defineTrust } from './trust.js';
 import { defineValidate } from './validate.js';
+import { defineDashboard } from './dashboard.js';
+import { defineDoctor } from './doctor.js';
+import { defineProfile } from './profile.js';
+import { defineReplay } from './replay.js';
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
 export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
@@ -39,10 +46,17 @@ export const createProgram = (context: CliContext): Command => {
     })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
+  defineInit(program, context);
   defineFire(program, context);
+  defineImport(program, context);
   defineValidate(program, context);
   defineList(program, context);
   defineTrust(program, context);
+  defineSchema(program, context);
+  defineDoctor(program, context);
+  defineReplay(program, context);
+  defineProfile(program, context);
+  defineDashboard(program, context);
   return program;
 };
 

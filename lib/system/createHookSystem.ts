@@ -16,21 +16,38 @@ import { createEventGate } from './eventGate.js';
 import { createHookSettings } from './hookSettings.js';
 import { hookInputBuilder } from './hookInput.js';
 import type { HookSystem } from './hookSystem.js';
-import type { HookSystemOptions } from './options.js';
+import type { HookSystemOptions, SettingsSource } from './options.js';
+import { standardSettingsFiles, type SettingsFile } from '../config/loadSettings.js';
 import { resolveEvent, runtimeEntry, type RegisterOptions } from './registration.js';
 import { engineTrace } from './trace.js';
+import { createObservation } from '../observe/observation.js';
 
 export type { HookSystem } from './hookSystem.js';
+
+/** `'standard'` as the files it names; any other source as given. */
+const loadable = <S extends SettingsSource | undefined>(source: S, projectDir: string) =>
+  (source === 'standard' ? standardSettingsFiles(projectDir) : source) as Exclude<S, 'standard'> | SettingsFile[];
 
 export const createHookSystem = (options: HookSystemOptions = {}): HookSystem => {
   const root = createRootLogger(options.logger);
   const log = { system: componentLogger(root, 'system'), runner: componentLogger(root, 'runner') };
   const projectDir = options.projectDir ?? process.cwd();
   const sessionId = options.sessionId ?? randomUUID();
-  const settings = createHookSettings(options.settings, options.enabled, log.system);
   const records = new Subject<HookActivity>();
-  const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
+  // First: a recording that cannot be opened fails here, before any hook (or worker) is set up.
+  const observation = createObservation({
+    sessionId,
+    now: Date.now,
+    records,
+    logger: log.system,
+    debug: isDebugLogging(root) ? engineTrace(root) : undefined,
+    telemetry: options.telemetry,
+    record: options.record,
+  });
   const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
+  // Trust is decided before dedup: the planner asks the gate which copy of a command may shadow another.
+  const settings = createHookSettings(loadable(options.settings, projectDir), options.enabled, log.system, trust);
+  const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   const executors = createExecutors({
     process: {
       projectDir,
@@ -39,6 +56,10 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       defaultTimeoutMs: options.defaultTimeoutMs,
       forceKillAfterMs: options.forceKillAfterMs,
       maxOutputBytes: options.maxOutputBytes,
+      spawnHelper: options.spawnHelper,
+      logger: componentLogger(root, 'process'),
+      // The host's policy, else the settings' (read per spawn: a reload can change it).
+      envPolicy: () => options.envPolicy ?? settings.envPolicy,
     },
     trust,
     executor: options.executor,
@@ -55,9 +76,14 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     internalFailurePolicy,
     inputOf: hookInputBuilder(sessionId, options.transcriptPath ?? '', projectDir),
     onInternalError: (error, event) => log.system.error(error.message, { event, cause: error.cause }),
-    ...(isDebugLogging(root) ? { trace: engineTrace(root) } : {}),
+    trace: observation.trace,
   };
   const gate = createEventGate(engine, settings);
+  // Start the spawn helper and prewarmed workers while the host is still small (issue 10).
+  const prewarm = (): void => {
+    if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
+  };
+  prewarm();
 
   const fire$ = (eventName: string, fields: Record<string, unknown>): Observable<HookResult> =>
     new Observable<HookResult>((subscriber) => {
@@ -93,6 +119,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       return orderedDecisions<Record<string, unknown>>((fields, done, fail) => gate.decide(event, fields, done, fail));
     },
     results$: records.asObservable(),
+    decisions$: observation.decisions$,
     register: (
       eventName: string,
       hook: FunctionHook<never> | CommandHookConfig,
@@ -105,12 +132,21 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       }
       for (const problem of problems) log.system.warn(problem);
       const added = settings.registry.add(entry);
+      executors.prewarm([added]);
       return { id: added.id, event: added.event, problems, unregister: () => settings.registry.remove(added.id) };
     },
     unregister: (registration) =>
       settings.registry.remove(typeof registration === 'number' ? registration : registration.id),
-    reload: (source) => settings.reload(source),
+    reload: async (source) => {
+      const problems = await settings.reload(loadable(source, projectDir));
+      if (!gate.closed) prewarm();
+      return problems;
+    },
     plan: (eventName, fields = {}) => settings.planner.createExecutionPlan(resolveEvent(eventName), fields),
+    hasHooks: (eventName, target) => {
+      const event = resolveEvent(eventName);
+      return settings.enabled && settings.planner.hasHooks(event, target);
+    },
     trust,
     approveConfiguredHooks: () => trust?.approveAll(settings.registry.getAllHooks()) ?? [],
     get problems() {
@@ -125,6 +161,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       gate.close();
       await executors.dispose();
       records.complete();
+      await observation.close();
     },
   };
   return system;

@@ -40,11 +40,15 @@ interface Running {
 export const createEventGate = (engine: Engine, switches: { readonly enabled: boolean }): EventGate => {
   const running = new Set<Running>();
   let closed = false;
+  // Observers see the events no hook ran for too: a hook that silently never fires shows there.
+  const answered = engine.trace?.answered;
 
   const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
     if (closed) throw new HookSystemDisposedError();
     checkEventFields(event, fields);
-    return switches.enabled ? planEvent(engine, event, fields) : fastPathResult(event, fields);
+    const planned = switches.enabled ? planEvent(engine, event, fields) : fastPathResult(event, fields);
+    if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
+    return planned;
   };
 
   const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {

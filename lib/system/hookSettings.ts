@@ -6,9 +6,14 @@
 import { loadSettings, loadSettingsSync, type LoadedSettings } from '../config/loadSettings.js';
 import { formatProblem, type ConfigProblem } from '../config/problems.js';
 import type { Logger } from '../logging/logger.js';
+import type { PlanTrust } from '../plan/dedup.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
+import type { EnvPolicy } from '../protocol/envPolicy.js';
 import type { SettingsSource } from './options.js';
+
+/** A source the loader reads; `'standard'` is resolved to its files by the facade, which knows the project. */
+export type LoadableSettings = Exclude<SettingsSource, 'standard'>;
 
 /** Plain data properties (no getters): the pipeline reads `planner` and `enabled` on every event. */
 export interface HookSettings {
@@ -17,32 +22,64 @@ export interface HookSettings {
   readonly enabled: boolean;
   readonly problems: readonly ConfigProblem[];
   /** Re-reads the settings (the given source, else the last one); resolves with the problems found. */
-  reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
+  reload(settings?: LoadableSettings): Promise<readonly ConfigProblem[]>;
+  /** The settings' `hooksConfig.env`, merged over scopes; undefined when none sets it. */
+  readonly envPolicy: EnvPolicy | undefined;
 }
 
 /** Loads `source` synchronously (construction must not be async) and keeps it for `reload`. */
 export const createHookSettings = (
-  source: SettingsSource | undefined,
+  source: LoadableSettings | undefined,
   enabledOverride: boolean | undefined,
   logger: Logger,
+  /** Decides, before dedup, which copy of a command may shadow another (undefined with `trust: false`). */
+  trust?: PlanTrust,
 ): HookSettings => {
   let current = source;
   const registry = new HookRegistry();
   const state: { -readonly [K in keyof HookSettings]: HookSettings[K] } = {
     registry,
-    planner: new HookPlanner(registry),
+    planner: new HookPlanner(registry, new Set(), trust),
     enabled: enabledOverride ?? true,
     problems: [],
+    envPolicy: undefined,
     reload: async (settings) => {
       if (settings !== undefined) current = settings;
-      return apply(current === undefined ? undefined : await loadSettings(current));
+      const loaded = current === undefined ? undefined : await loadSettings(current);
+      // Re-reading the same files while an editor is half-way through writing one must not drop its hooks.
+      if (settings === undefined && loaded !== undefined && losesFile(loaded)) return keep(loaded);
+      return apply(loaded);
     },
   };
 
+  /** Whether a file whose hooks are in force can no longer be read or parsed. */
+  const losesFile = (loaded: LoadedSettings): boolean => {
+    const lost = loaded.problems.filter((problem) => problem.fileInactive === true).map((problem) => problem.file);
+    return lost.length > 0 && registry.getAllHooks().some((entry) => lost.includes(entry.origin.file ?? ''));
+  };
+
+  /** Keeps the settings in force; the problems of the failed reload are reported, with one saying so. */
+  const keep = (loaded: LoadedSettings): readonly ConfigProblem[] => {
+    const problems = [...loaded.problems];
+    for (const problem of loaded.problems.filter((found) => found.fileInactive === true)) {
+      problems.push({
+        severity: 'warning',
+        file: problem.file,
+        pointer: '',
+        message: 'the settings in force before this reload are kept until this file can be used again',
+      });
+    }
+    state.problems = problems;
+    for (const problem of problems) logger.warn(formatProblem(problem));
+    return problems;
+  };
+
   const apply = (loaded: LoadedSettings | undefined): readonly ConfigProblem[] => {
-    registry.setConfigured(loaded?.entries ?? []);
-    state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set());
+    // Hooks switched off by their own file, or outside a lockdown, are never registered: nothing can plan them.
+    registry.setConfigured(loaded?.entries.filter((entry) => !loaded.inactive.has(entry)) ?? []);
+    state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set(), trust);
     state.enabled = enabledOverride ?? loaded?.enabled ?? true;
+    state.envPolicy = loaded?.envPolicy;
     const problems = loaded?.problems ?? [];
     state.problems = problems;
     for (const problem of problems) {

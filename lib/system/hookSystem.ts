@@ -5,6 +5,7 @@ import type { CommandHookConfig, FunctionHook, HookPlan, HookResult, HookActivit
 import type { EventFields, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import type { TrustGate } from '../trust/trustGate.js';
+import type { DecisionRecord } from '../observe/decisionRecord.js';
 import type { RegisterOptions, Registration } from './registration.js';
 import type { SettingsSource } from './options.js';
 
@@ -25,6 +26,11 @@ export interface HookSystem {
   ): OperatorFunction<EventFields<E> | Record<string, unknown>, HookResult>;
   /** Every hook run's start and finish record, for dashboards and telemetry. Hot; completes on dispose. */
   readonly results$: Observable<HookActivity>;
+  /**
+   * One record per decided event — event, session, a digest of the input, the HookResult, duration — built
+   * only while someone subscribes; `eventId` joins it to the event's runs on `results$`. Hot; completes on dispose.
+   */
+  readonly decisions$: Observable<DecisionRecord>;
   /** Adds a programmatic hook (priority `runtime`, above every settings scope); returns its problems too. */
   register<E extends EventName>(
     event: E,
@@ -38,6 +44,12 @@ export interface HookSystem {
   reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
   /** The plan an event would get now (for `hookstream list` and debugging). */
   plan(event: string, fields?: Record<string, unknown>): HookPlan;
+  /**
+   * Whether any hook would run for `event` — for `target` (a tool name for tool events, the `source` of
+   * SessionStart, …) when given, else for some target. False while hooks are disabled. Cheap enough to ask
+   * before building an expensive input (a model request's translation); untrusted hooks count (they report).
+   */
+  hasHooks(event: string, target?: string): boolean;
   /** The trust gate of project and extension hooks; undefined with `trust: false`. */
   readonly trust: TrustGate | undefined;
   /** Approves every configured hook that needs an approval, as it is now; returns their fingerprints. */

@@ -4,11 +4,20 @@ import type { HookExecutor } from '../core/types.js';
 import type { InternalFailurePolicy } from '../executors/startRun.js';
 import type { Logger } from '../logging/logger.js';
 import type { TrustOptions } from '../trust/trustGate.js';
+import type { EnvPolicy } from '../protocol/envPolicy.js';
+import type { RecordOptions } from '../observe/recorder.js';
+import type { TelemetryOptions } from '../observe/telemetryTypes.js';
 
-/** Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones; scope decides). */
-export type SettingsSource = Record<string, unknown> | readonly SettingsFile[];
+/**
+ * Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones;
+ * scope decides), or `'standard'`: the files the `hookstream` command reads, `standardSettingsFiles(projectDir)`.
+ * The switches of an object (the host's own settings) and of user and system files reach every hook; those of a
+ * project or extension file only that file's hooks (lib/config/mergeScopes.ts).
+ */
+export type SettingsSource = Record<string, unknown> | readonly SettingsFile[] | 'standard';
 
 export interface HookSystemOptions {
+  /** Default: none, the hooks come from `register` (no file is read unless asked: `'standard'` reads the CLI's). */
   settings?: SettingsSource;
   /** The project directory: hooks' cwd, `cwd` of inputs, `*_PROJECT_DIR` variables. Default `process.cwd()`. */
   projectDir?: string;
@@ -30,6 +39,12 @@ export interface HookSystemOptions {
   defaultTimeoutMs?: number;
   /** Time from SIGTERM to SIGKILL of a hook's process group (default 5 000 ms). */
   forceKillAfterMs?: number;
+  /**
+   * Spawn command hooks through a small long-lived helper process (default `true` on Linux and macOS): the
+   * fork's cost stays flat however large the host grows, and the host's event loop is never blocked by it.
+   * `false` spawns from the host itself.
+   */
+  spawnHelper?: boolean;
   /** Cap per output stream of a command hook (default 1 MiB). */
   maxOutputBytes?: number;
   /** BeforeToolSelection: `union` (default, seed) or `intersection` of allowed function names. */
@@ -50,4 +65,17 @@ export interface HookSystemOptions {
   internalFailurePolicy?: InternalFailurePolicy;
   /** `register()` always returns its problems (an invalid matcher, …); `throw` makes them an `InvalidHookError`. */
   registrationProblems?: 'return' | 'throw';
+  /**
+   * The environment of project and extension hooks (lib/protocol/envPolicy.ts): `{ mode: 'no-secrets' }` drops
+   * variables that look like secrets (`*TOKEN*`, `*KEY*`, `AWS_*`, …), `{ mode: 'allowlist', allow }` keeps only
+   * the basics and `allow`. Replaces the settings' `hooksConfig.env`. Default: the settings', else `inherit`.
+   */
+  envPolicy?: EnvPolicy;
+  /**
+   * Appends every decided event — its fields and its result — to a JSON-lines file, for `hookstream replay`
+   * and `hookstream profile`; `redact` lists JSON paths whose values are never written (lib/observe/recorder.ts).
+   */
+  record?: string | RecordOptions;
+  /** OpenTelemetry: a span per event, a child span per hook. Pass `{ api }` (`@opentelemetry/api`); nothing is loaded otherwise. */
+  telemetry?: TelemetryOptions;
 }

@@ -22,6 +22,9 @@ const ENTRY_POINTS = [
   { name: 'hookstream/testing', config: 'api-extractor.testing.json' },
   { name: 'hookstream/seed', config: 'api-extractor.seed.json' },
   { name: 'hookstream/trust', config: 'api-extractor.trust.json' },
+  { name: 'hookstream/ai-sdk', config: 'api-extractor.ai-sdk.json' },
+  { name: 'hookstream/mcp', config: 'api-extractor.mcp.json' },
+  { name: 'hookstream/openai-agents', config: 'api-extractor.openai-agents.json' },
 ];
 const CHANGED = 'the public API changed: run `npm run api` and commit api/*.api.md';
 const DIFF_LINES = 60;

@@ -5,6 +5,7 @@
  * reads. The block itself is used verbatim, between the two.
  */
 import { expect } from 'vitest';
+import { OBSERVE_HARNESSES } from './observeHarnesses.js';
 
 export interface Harness {
   /** Code before the block: imports the block does not make, and the host's own values it uses. */
@@ -31,6 +32,50 @@ const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
 /** The last line of stdout as JSON: what an epilogue printed. */
 const printed = (stdout: string): unknown => JSON.parse(lines(stdout).at(-1) ?? 'null');
 
+/** The four-part policy of the adapter sections, as function hooks (spec/adapters runs the command-hook version). */
+const POLICY = `
+import { createHookSystem } from 'hookstream';
+const hooks = createHookSystem();
+hooks.register('BeforeTool', {
+  type: 'function',
+  name: 'no-rm-rf',
+  run: (input) =>
+    /rm +-rf/.test(String(input.tool_input.command)) ? { decision: 'block', reason: 'rm -rf is not allowed' } : undefined,
+}, { matcher: '^bash$' });
+hooks.register('BeforeTool', {
+  type: 'function',
+  name: 'timeout-5',
+  run: (input) => {
+    const command = String(input.tool_input.command);
+    return command.startsWith('timeout ') ? undefined : { hookSpecificOutput: { tool_input: { command: \`timeout 5 \${command}\` } } };
+  },
+}, { matcher: '^bash$' });
+hooks.register('AfterModel', {
+  type: 'function',
+  name: 'redact-keys',
+  run: (input) => {
+    const text = JSON.stringify(input.llm_response);
+    const redacted = text.replaceAll(/AKIA[0-9A-Z]{16}/g, '[REDACTED]');
+    return redacted === text ? undefined : { hookSpecificOutput: { llm_response: JSON.parse(redacted) } };
+  },
+});
+hooks.register('BeforeModel', {
+  type: 'function',
+  name: 'inject-policy',
+  run: (input) => ({
+    hookSpecificOutput: { llm_request: { messages: [{ role: 'system', content: 'Never delete recursively.' }, ...(input.llm_request.messages ?? [])] } },
+  }),
+});
+const ANSWER = ['Done. The key AKIAIOSF', 'ODNN7EXAMPLE is rotated.'];
+const ran: string[] = [];`;
+
+/** What every adapter block must show: both shell calls rewritten, none deleting, the answer redacted everywhere. */
+const checkPolicy = (stdout: string): void => {
+  expect(stdout).not.toContain('AKIA');
+  expect(stdout).toContain('Done. The key [REDACTED] is rotated.');
+  expect((printed(stdout) as { ran: string[] }).ran).toEqual(['timeout 5 ls build', 'timeout 5 ls build']);
+};
+
 export const HARNESSES: Readonly<Record<string, Harness>> = {
   'quick-start': {
     check: (stdout) => {
@@ -47,9 +92,9 @@ export const HARNESSES: Readonly<Record<string, Harness>> = {
     prelude: `
 import { createHookSystem, standardSettingsFiles } from 'hookstream';
 const projectDir = process.cwd();`,
-    epilogue: `console.log('three systems created');`,
+    epilogue: `console.log('systems created');`,
     check: (stdout) => {
-      expect(stdout).toMatch(/^three systems created$/m);
+      expect(stdout).toMatch(/^systems created$/m);
     },
   },
 
@@ -232,6 +277,150 @@ console.log(JSON.stringify({ id: first?.id, success: first?.payload.success, out
         success: true,
         output: { decision: 'deny', reason: 'no shell' },
       });
+    },
+  },
+
+  // The "Watching hooks" section (spec/docs/observeHarnesses.ts).
+  ...OBSERVE_HARNESSES,
+
+  'adapter-ai-sdk': {
+    // AI SDK 6's own test model: per run, a dangerous shell call, a harmless one, the answer with a key in two chunks.
+    prelude: `
+import { tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { z } from 'zod';
+${POLICY}
+const bash = tool({
+  description: 'Runs a shell command',
+  inputSchema: z.object({ command: z.string() }),
+  execute: async ({ command }) => (ran.push(command), { exitCode: 0 }),
+});
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+const commands = ['rm -rf build', 'ls build'];
+let step = 0;
+const call = (i: number) => ({ type: 'tool-call' as const, toolCallId: \`c\${step}\`, toolName: 'bash', input: JSON.stringify({ command: commands[i] }) });
+const baseModel = new MockLanguageModelV3({
+  doGenerate: async () => {
+    const i = step++ % 3;
+    const content = i < 2 ? [call(i)] : [{ type: 'text' as const, text: ANSWER.join('') }];
+    return { content, finishReason: { unified: i < 2 ? 'tool-calls' : 'stop', raw: undefined }, usage, warnings: [] };
+  },
+  doStream: async () => {
+    const i = step++ % 3;
+    const parts: any[] = i < 2 ? [call(i)] : [{ type: 'text-start', id: 't' }, ...ANSWER.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }];
+    parts.push({ type: 'finish', finishReason: { unified: i < 2 ? 'tool-calls' : 'stop', raw: undefined }, usage });
+    return { stream: new ReadableStream({ start: (c) => { for (const p of parts) c.enqueue(p); c.close(); } }) };
+  },
+});`,
+    epilogue: `
+await hooks.dispose();
+console.log();
+console.log(text);
+console.log(JSON.stringify({ ran }));`,
+    check: checkPolicy,
+  },
+
+  'adapter-mcp': {
+    // A real McpServer and Client over the SDK's in-memory transport; the client's model answers sampling with a key.
+    prelude: `
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+${POLICY}
+const server = new McpServer({ name: 'ops', version: '1.0.0' });
+const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities: { sampling: {} } });
+const inputSchema = { command: z.string() };
+const runBash = ({ command }: { command: string }): CallToolResult => (ran.push(command), { content: [{ type: 'text', text: 'ok' }] });
+const llm = async (_params: CreateMessageRequest['params']): Promise<CreateMessageResult> =>
+  ({ role: 'assistant', model: 'scripted', content: { type: 'text', text: ANSWER.join('') } });
+server.registerTool('summarize', {}, async () => {
+  const answer = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarize' } }], maxTokens: 99 });
+  return { content: [answer.content as { type: 'text'; text: string }] };
+});
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+await client.connect(clientSide);`,
+    epilogue: `
+const listed = await tools.callTool({ name: 'bash', arguments: { command: 'ls build' } });
+const summary = await tools.callTool({ name: 'summarize', arguments: {} });
+await client.close();
+await server.close();
+await hooks.dispose();
+console.log(JSON.stringify({ blocked: result.isError, listed: listed.isError ?? false, summary: summary.content }));
+console.log(JSON.stringify({ ran }));`,
+    check: (stdout) => {
+      expect(stdout).not.toContain('AKIA');
+      expect(stdout).toContain('Done. The key [REDACTED] is rotated.');
+      expect(stdout).toContain('"blocked":true');
+      expect((printed(stdout) as { ran: string[] }).ran).toEqual(['timeout 5 ls build']);
+    },
+  },
+
+  'adapter-langchain': {
+    // LangChain's own fakeModel, once per run: a dangerous shell call, a harmless one, the answer with a key.
+    prelude: `
+import { AIMessage } from '@langchain/core/messages';
+import { fakeModel, tool } from 'langchain';
+import { z } from 'zod';
+${POLICY}
+const bash = tool(({ command }: { command: string }) => (ran.push(command), 'ok'), {
+  name: 'bash',
+  description: 'Runs a shell command',
+  schema: z.object({ command: z.string() }),
+});
+const model = fakeModel();
+for (let run = 0; run < 2; run++)
+  model
+    .respondWithTools([{ name: 'bash', args: { command: 'rm -rf build' } }])
+    .respondWithTools([{ name: 'bash', args: { command: 'ls build' } }])
+    .respond(new AIMessage(ANSWER.join('')));`,
+    epilogue: `
+await hooks.dispose();
+console.log(messages.at(-1)?.text);
+console.log(JSON.stringify({ ran }));`,
+    check: checkPolicy,
+  },
+
+  'adapter-openai-agents': {
+    // A scripted Model (the SDK's own interface), tracing off: per run, two shell calls, then the answer with a key.
+    prelude: `
+import { setTracingDisabled, tool, Usage, type Model, type ModelResponse, type StreamEvent } from '@openai/agents';
+import { z } from 'zod';
+${POLICY}
+setTracingDisabled(true);
+const bash = tool({
+  name: 'bash',
+  description: 'Runs a shell command',
+  parameters: z.object({ command: z.string() }),
+  execute: async ({ command }) => (ran.push(command), 'ok'),
+});
+const commands = ['rm -rf build', 'ls build'];
+let step = 0;
+const output = (i: number): ModelResponse['output'] =>
+  i < 2
+    ? [{ type: 'function_call', callId: \`c\${step}\`, name: 'bash', arguments: JSON.stringify({ command: commands[i] }), status: 'completed' }]
+    : [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: ANSWER.join('') }] }];
+const model: Model = {
+  getResponse: async () => ({ usage: new Usage(), output: output(step++ % 3) }),
+  getStreamedResponse: async function* (): AsyncIterable<StreamEvent> {
+    const i = step++ % 3;
+    if (i === 2) for (const delta of ANSWER) yield { type: 'output_text_delta', delta };
+    yield { type: 'response_done', response: { id: 'r', usage: { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 }, output: output(i) } } as StreamEvent;
+  },
+};`,
+    epilogue: `
+await streamed.completed;
+await hooks.dispose();
+console.log();
+console.log(JSON.stringify({ ran }));`,
+    check: (stdout) => {
+      checkPolicy(stdout);
+      expect(stdout).toContain('rejectContent');
     },
   },
 
