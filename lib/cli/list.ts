@@ -1,6 +1,7 @@
 /**
- * `hookstream list`: the configured hooks of each event in plan order — source, file, matcher, mode,
- * timeout, failure policy, trust state — and, with `--tool`, whether each would run for that tool.
+ * `hookstream list`: the configured hooks of each event in plan order — source, the agent whose file it is
+ * (Claude Code, Gemini CLI) and the event it was written under, file, matcher, mode, timeout, failure policy,
+ * trust state — and, with `--tool`, whether each would run for that tool.
  * Duplicates are marked as the planner drops them: trust first, so an unapproved copy never shadows a
  * trusted one (lib/plan/dedup.ts).
  */
@@ -13,13 +14,15 @@ import { CliError, printLine, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { hookKey } from '../plan/createEntry.js';
+import { entryKey } from '../plan/createEntry.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
 interface ListOptions extends SharedOptions {
+  dialect?: string;
   event?: string;
   tool?: string;
 }
@@ -49,6 +52,11 @@ export interface ListedHook {
   matches?: boolean | null;
   /** `approved`, `needs-approval`, `changed` (since its approval) or `not-needed` (runtime, user, system hooks). */
   trust: TrustState;
+  /** Another agent's hook: its dialect and the event it was configured under (`claude`, `PreToolUse`). */
+  dialect?: string;
+  nativeEvent?: string;
+  /** Its `if` condition, tested before each run. */
+  condition?: string;
 }
 
 export interface ListedEvent {
@@ -93,6 +101,9 @@ const listHook = (
     ...flags,
   };
   if (tool !== undefined) hook.matches = matchesTool(entry, tool);
+  if (origin.dialect !== undefined && origin.dialect !== 'hookstream') hook.dialect = origin.dialect;
+  if (origin.nativeEvent !== undefined && hook.dialect !== undefined) hook.nativeEvent = origin.nativeEvent;
+  if (entry.condition !== undefined) hook.condition = entry.condition.rule;
   return hook;
 };
 
@@ -130,7 +141,7 @@ export const listEvents = (
         runs[index] === true &&
         (tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined),
     );
-    const keys = entries.map((entry) => hookKey(entry.definition));
+    const keys = entries.map((entry) => entryKey(entry));
     const hooks = entries.map((entry, index) => {
       const duplicate =
         runs[index] === true &&
@@ -160,10 +171,19 @@ const trustCell = (state: TrustState, paint: Paint): string =>
 const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
   matches === null ? paint.dim('n/a') : matches ? paint.green('yes') : paint.red('no');
 
+const agentCell = (hook: ListedHook): string =>
+  hook.dialect === undefined
+    ? '-'
+    : [hook.dialect, hook.nativeEvent, hook.condition === undefined ? undefined : `if ${hook.condition}`]
+        .filter((part) => part !== undefined)
+        .join(' ');
+
 const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined): string[] => {
   // Optional columns appear only when they say something.
   const notes = listed.hooks.some((hook) => hook.disabled || hook.duplicate);
+  const agents = listed.hooks.some((hook) => hook.dialect !== undefined);
   const headers = ['NAME', 'SOURCE', 'MATCHER', 'TIMEOUT', 'POLICY', 'TRUST'];
+  if (agents) headers.splice(2, 0, 'AGENT');
   if (tool !== undefined) headers.push('MATCH');
   if (notes) headers.push('NOTE');
   headers.push('FILE');
@@ -176,6 +196,8 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
       hook.failurePolicy,
       trustCell(hook.trust, paint),
     ];
+    // `claude PreToolUse if Write(.env*)`: whose hook it is, the event it was written under, its condition.
+    if (agents) row.splice(2, 0, agentCell(hook));
     if (tool !== undefined) row.push(matchCell(hook.matches, paint));
     if (notes) row.push(paint.dim(hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : ''));
     row.push([hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'));
@@ -190,7 +212,8 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
 
 const list = (context: CliContext, options: ListOptions): void => {
   const only = options.event === undefined ? undefined : resolveEventName(options.event);
-  const settings = resolveSettings(context, options);
+  const dialect = options.dialect === undefined ? undefined : dialectNamed(options.dialect);
+  const settings = narrowSettings(resolveSettings(context, options), dialect);
   const loaded = loadSettingsSync(settings.files);
   if (reportLoadProblems(context, loaded.problems, settings)) {
     throw new CliError('the settings files named with --settings have errors');
@@ -218,7 +241,8 @@ export const defineList = (program: Command, context: CliContext): void => {
       .command('list')
       .description('show the configured hooks of each event in plan order')
       .option('--event <event>', 'only this event (any alias)')
-      .option('--tool <name>', 'show whether each hook would run for this tool'),
+      .option('--tool <name>', 'show whether each hook would run for this tool')
+      .option('--dialect <agent>', "only this agent's files: hookstream, claude or gemini"),
   ).action((options: ListOptions) => {
     list(context, options);
   });

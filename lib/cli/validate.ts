@@ -14,6 +14,7 @@ import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
 import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { createPaint } from './style.js';
 
 /** The loader's problems, then a warning for each finding of the command checks, at the hook's position. */
@@ -49,6 +50,7 @@ const byPosition =
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 interface ValidateOptions extends SharedOptions {
+  dialect?: string;
   strict?: boolean;
 }
 
@@ -76,7 +78,8 @@ const withDialect = (path: string, files: readonly SettingsFile[]): string => {
 };
 
 const validate = (context: CliContext, options: ValidateOptions): void => {
-  const settings = resolveSettings(context, options);
+  const dialect = options.dialect === undefined ? undefined : dialectNamed(options.dialect);
+  const settings = narrowSettings(resolveSettings(context, options), dialect);
   const loaded = loadSettingsSync(settings.files);
   const paths = settings.files.map((file) => file.path);
   const found = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(byPosition(paths));
@@ -119,7 +122,8 @@ export const defineValidate = (program: Command, context: CliContext): void => {
     program
       .command('validate')
       .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run')
-      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)'),
+      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)')
+      .option('--dialect <agent>', "only this agent's files: hookstream, claude or gemini"),
   )
     .addHelpText(
       'after',

@@ -5,63 +5,21 @@
  * readSettings.ts's: a bad hook drops only itself, every drop is reported by pointer. Each entry remembers its
  * dialect, native event and bundle, so it later sees its own agent's stdin, variables and output rules.
  */
-import { homedir } from 'node:os';
 import { isEventName, type EventName } from '../events/names.js';
-import type { CommandHookConfig, HookCondition, HookSource, Matcher, Mutable } from '../core/types.js';
+import type { Matcher, Mutable } from '../core/types.js';
 import { isRecord } from '../core/guards.js';
 import { createEntry } from '../plan/createEntry.js';
-import { compileIfCondition } from '../plan/ifCondition.js';
 import { compileDialectMatcher } from '../plan/matcherSemantics.js';
-import { classifyKey, defaultTimeoutMs, dialectEvent, timeoutToMs } from './dialects/registry.js';
-import type { Dialect, DialectEvent, DialectScope, KeyTable } from './dialects/types.js';
+import { dialectEvent } from './dialects/registry.js';
+import type { DialectEvent, KeyTable } from './dialects/types.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
+import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import { closestName } from './suggest.js';
 
-/** Where a dialect file sits: its agent, scope, hookstream priority class, and the bundle it came with. */
-export interface DialectFileContext {
-  readonly dialect: Dialect;
-  readonly scope: DialectScope;
-  readonly source: HookSource;
-  readonly file?: string;
-  /** Set for a plugin's or extension's `hooks/hooks.json`. */
-  readonly bundle?: { readonly root: string; readonly dataDir?: string };
-  /** Keys besides `hooks` a bundle file may hold (a plugin's `description`). */
-  readonly bundleKeys?: readonly string[];
-  /** Relative `if` path rules resolve against it; default: the input's `cwd`. */
-  readonly projectDir?: string;
-}
-
-interface Reader {
-  readonly context: DialectFileContext;
-  readonly sink: ProblemSink;
-  /** Skipped hook types already reported in this file: one warning per type, not per hook. */
-  readonly skippedTypes: Set<string>;
-}
-
-/** Reports a key the table does not act on: a near miss always, an unknown key where the dialect warns. */
-const checkKeys = (record: Record<string, unknown>, table: KeyTable, pointer: string, reader: Reader, what: string) => {
-  for (const key of Object.keys(record)) {
-    const verdict = classifyKey(table, key);
-    const at = joinPointer(pointer, key);
-    if (verdict.kind === 'misspelt') {
-      reader.sink.warning(at, `unknown ${what} key ${JSON.stringify(key)}; ignored; did you mean ${verdict.meant}?`, {
-        atKey: true,
-      });
-    } else if (verdict.kind === 'unknown' && verdict.warn) {
-      reader.sink.warning(
-        at,
-        `unknown ${what} key ${JSON.stringify(key)} in ${reader.context.dialect.label} settings; ignored`,
-        {
-          expected: `one of ${table.acted.join(', ')}`,
-          atKey: true,
-        },
-      );
-    }
-  }
-};
+export type { DialectFileContext } from './readDialectHook.js';
 
 /** Reads the file; its switches stay in `raw` for dialectSwitches.ts, its hooks become entries. */
 export function readDialectSettings(value: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
@@ -211,120 +169,4 @@ function readMatcher(
   const { matcher, problem } = compileDialectMatcher(pattern, event.matcher);
   if (problem !== undefined) reader.sink.warning(pointer, problem, { received: JSON.stringify(pattern) });
   return matcher;
-}
-
-const isStringRecord = (value: unknown): value is Record<string, string> =>
-  isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
-
-interface ReadHook {
-  definition: CommandHookConfig;
-  condition?: HookCondition;
-}
-
-function readHook(hook: unknown, event: DialectEvent, pointer: string, reader: Reader): ReadHook | undefined {
-  const { dialect } = reader.context;
-  if (!isRecord(hook)) {
-    reader.sink.error(pointer, 'invalid hook; dropped', {
-      expected: 'an object such as { "type": "command", "command": "…" }',
-      received: describeReceived(hook),
-    });
-    return undefined;
-  }
-  const type = hook['type'] ?? 'command';
-  if (typeof type !== 'string' || !dialect.hookTypes.run.includes(type)) {
-    const known = typeof type === 'string' && dialect.hookTypes.skipped.includes(type);
-    const key = known ? type : '\u0000unknown';
-    // A type the agent knows and hookstream does not run: once per file, never an error that drops the rest.
-    if (!known || !reader.skippedTypes.has(key)) {
-      reader.skippedTypes.add(key);
-      reader.sink.warning(
-        joinPointer(pointer, 'type'),
-        known
-          ? `${dialect.label} "${type}" hooks are not run by hookstream; skipped (this file may have more)`
-          : `unknown hook type ${describeReceived(type)}; hook skipped`,
-        {
-          expected: dialect.hookTypes.run.map((name) => JSON.stringify(name)).join(' or '),
-          received: JSON.stringify(type),
-        },
-      );
-    }
-    return undefined;
-  }
-  checkKeys(hook, dialect.hookKeys, pointer, reader, 'hook');
-  const command = hook['command'];
-  if (typeof command !== 'string' || command.trim() === '') {
-    reader.sink.error(joinPointer(pointer, 'command'), 'a command hook needs a non-empty "command"; hook dropped', {
-      expected: 'a non-empty string',
-      received: describeReceived(command),
-    });
-    return undefined;
-  }
-  const definition: CommandHookConfig = { type: 'command', command };
-  const args = hook['args'];
-  if (args !== undefined) {
-    if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
-      reader.sink.error(joinPointer(pointer, 'args'), '"args" must be a list of strings; hook dropped', {
-        expected: 'an array of strings',
-        received: describeReceived(args),
-      });
-      return undefined;
-    }
-    definition.args = args;
-  }
-  definition.timeout = readTimeout(hook['timeout'], event, joinPointer(pointer, 'timeout'), reader);
-  if (typeof hook['name'] === 'string') definition.name = hook['name'];
-  if (typeof hook['description'] === 'string') definition.description = hook['description'];
-  if (typeof hook['statusMessage'] === 'string') definition.statusMessage = hook['statusMessage'];
-  if (isStringRecord(hook['env'])) definition.env = hook['env'];
-  const rule = hook['if'];
-  if (rule === undefined) return { definition };
-  const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
-  return condition === undefined ? undefined : { definition, condition };
-}
-
-/** The timeout in milliseconds; a bad value is reported and the default used (the hook still runs). */
-function readTimeout(value: unknown, event: DialectEvent, pointer: string, reader: Reader): number {
-  const { dialect } = reader.context;
-  if (value === undefined) return defaultTimeoutMs(dialect, event);
-  const converted = timeoutToMs(dialect, value);
-  if ('ms' in converted) return converted.ms;
-  const fallback = defaultTimeoutMs(dialect, event);
-  reader.sink.warning(pointer, `${converted.problem}; the default of ${fallback} ms is used`, {
-    received: describeReceived(value),
-  });
-  return fallback;
-}
-
-/** The compiled `if`; `undefined` drops the hook (an `if` outside tool events never runs in Claude Code). */
-function readCondition(rule: unknown, event: DialectEvent, pointer: string, reader: Reader): HookCondition | undefined {
-  if (typeof rule !== 'string') {
-    reader.sink.error(pointer, '"if" must be a permission rule string; hook dropped', {
-      expected: 'a string such as "Bash(git commit:*)"',
-      received: describeReceived(rule),
-    });
-    return undefined;
-  }
-  if (event.ifCondition !== true) {
-    reader.sink.warning(pointer, `"if" only applies to tool events; on ${event.native} the hook never runs`, {
-      received: JSON.stringify(rule),
-    });
-    return undefined;
-  }
-  const { condition, problem } = compileIfCondition(rule);
-  if (problem !== undefined) reader.sink.warning(pointer, problem, { received: JSON.stringify(rule) });
-  const projectDir = reader.context.projectDir;
-  const home = homedir();
-  return {
-    rule,
-    test: (input) => {
-      const cwd = typeof input['cwd'] === 'string' ? input['cwd'] : (projectDir ?? process.cwd());
-      return condition.test({
-        toolName: typeof input['tool_name'] === 'string' ? input['tool_name'] : '',
-        toolInput: isRecord(input['tool_input']) ? input['tool_input'] : {},
-        cwd,
-        projectDir: projectDir ?? cwd,
-        home,
-      });
-    },
-  };
 }

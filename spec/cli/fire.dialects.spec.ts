@@ -262,6 +262,27 @@ describe.concurrent(
       expect(result?.hooks).toEqual([]);
     });
 
+    it('list shows whose hook each one is, the event it was written under and its condition', async () => {
+      const where = setUp('list', {
+        'project/.claude/settings.json': {
+          hooks: { PreToolUse: [{ matcher: 'Write', hooks: [claudeHook('guard.sh', { if: 'Write(.env*)' })] }] },
+        },
+      });
+      const run = await world.run(['list', '--json', '--project-dir', where.project], { env: { HOME: where.home } });
+      expect(run.code).toBe(0);
+      const listed = JSON.parse(run.stdout) as { events: { event: string; hooks: Record<string, unknown>[] }[] };
+      expect(listed.events[0]?.event).toBe('BeforeTool');
+      expect(listed.events[0]?.hooks[0]).toMatchObject({
+        name: 'guard.sh',
+        dialect: 'claude',
+        nativeEvent: 'PreToolUse',
+        condition: 'Write(.env*)',
+        timeoutMs: 600_000,
+      });
+      const table = await world.run(['list', '--project-dir', where.project], { env: { HOME: where.home } });
+      expect(table.stdout).toContain('claude PreToolUse if Write(.env*)');
+    });
+
     it("validate reads the same files: names each one's agent, and a prompt hook is a warning, not an error", async () => {
       const where = setUp('validate', {
         'project/.claude/settings.json': {
@@ -276,6 +297,14 @@ describe.concurrent(
         `${path.join(where.project, '.claude', 'settings.json')} (Claude Code): 1 hook, 0 errors, 1 warning`,
       );
       expect(run.stdout).toContain('"prompt" hooks are not run by hookstream');
+      // --dialect narrows the files: Gemini's only, and there are none here.
+      const gemini = await world.run(['validate', '--dialect', 'gemini', '--project-dir', where.project], {
+        env: { HOME: where.home },
+      });
+      expect(gemini.stdout).toContain(
+        `no settings files found (looked for ${path.join(where.project, '.gemini', 'settings.json')}`,
+      );
+      expect(gemini.stdout).not.toContain('.claude');
     });
 
     it('.gemini/settings.json and an extension with ${extensionPath} run without tools.enableHooks', async () => {

@@ -1,0 +1,89 @@
+/**
+ * `hookstream import --from claude|gemini`: writes the project's Claude Code or Gemini CLI hooks into
+ * `.hookstream/settings.json` in hookstream's own format (lib/config/importDialect.ts), printing the change as a
+ * diff first; `--dry-run` prints it and writes nothing. Everything it could not convert is listed, by file and
+ * pointer. Hooks in those files already run in place (discovery); importing is for moving to hookstream for good.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Command } from 'commander';
+import { dialectById, dialectSettingsFiles, isDialectId } from '../config/dialects/registry.js';
+import { importDialectHooks, mergeImported, type ImportedHooks } from '../config/importDialect.js';
+import { parseJsonDocument } from '../config/jsonLocate.js';
+import { errorText, isRecord } from '../core/guards.js';
+import { CliError, printLine, printNote, type CliContext } from './context.js';
+import { lineDiff } from './lineDiff.js';
+import { resolveSettings, type SharedOptions } from './settingsOptions.js';
+
+interface ImportOptions extends Pick<SharedOptions, 'projectDir' | 'json'> {
+  from: string;
+  dryRun?: boolean;
+}
+
+const AGENTS = ['claude', 'gemini'];
+
+const readJson = (path: string): unknown => {
+  try {
+    return parseJsonDocument(readFileSync(path, 'utf8')).value;
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${errorText(error)}; nothing imported`);
+  }
+};
+
+const runImport = (context: CliContext, options: ImportOptions): void => {
+  if (!isDialectId(options.from) || !AGENTS.includes(options.from)) {
+    throw new CliError(`--from must be one of ${AGENTS.join(', ')}; received "${options.from}"`);
+  }
+  const dialect = dialectById(options.from);
+  const { projectDir } = resolveSettings(context, { projectDir: options.projectDir });
+  // The project's own files: user, managed and plugin hooks belong to the machine, not to this project.
+  const sources = dialectSettingsFiles({ projectDir, home: projectDir }, [dialect.id])
+    .filter((file) => file.source === 'project' && existsSync(file.path))
+    .reverse();
+  if (sources.length === 0) {
+    throw new CliError(`no ${dialect.label} settings in ${projectDir}; nothing imported`);
+  }
+  const imported: ImportedHooks['hooks'] = {};
+  const notes: string[] = [];
+  for (const source of sources) {
+    const result = importDialectHooks(readJson(source.path), dialect);
+    for (const [event, groups] of Object.entries(result.hooks)) (imported[event] ??= []).push(...groups);
+    for (const note of result.notes) notes.push(`${relative(projectDir, source.path)} ${note}`);
+  }
+  const target = join(projectDir, '.hookstream', 'settings.json');
+  const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
+  const existing = before === '' ? {} : readJson(target);
+  if (!isRecord(existing)) throw new CliError(`${target} is not a JSON object; nothing imported`);
+  const after = `${JSON.stringify(mergeImported(existing, imported), null, 2)}\n`;
+  const diff = lineDiff(before, after, relative(projectDir, target));
+  if (options.json) {
+    printLine(context, JSON.stringify({ file: target, changed: diff.length > 0, diff, notes }, null, 2));
+  } else {
+    for (const line of diff) printLine(context, line);
+    if (diff.length === 0) printLine(context, `${relative(projectDir, target)} already holds these hooks`);
+    for (const note of notes) printNote(context, `not converted: ${note}`);
+  }
+  if (options.dryRun === true || diff.length === 0) return;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, after);
+  if (!options.json) {
+    printNote(
+      context,
+      `wrote ${target}; its hooks now get hookstream's event and field names on stdin, and the ${dialect.label} files still run too until you remove their hooks`,
+    );
+  }
+};
+
+/** Adds the `import` command to `program`. */
+export const defineImport = (program: Command, context: CliContext): void => {
+  program
+    .command('import')
+    .description("convert a project's Claude Code or Gemini CLI hooks into .hookstream/settings.json")
+    .requiredOption('--from <agent>', `the agent whose project settings to read: ${AGENTS.join(', ')}`)
+    .option('--dry-run', 'print the change as a diff and write nothing')
+    .option('--project-dir <dir>', 'the project directory (default: the current directory)')
+    .option('--json', 'print { file, changed, diff, notes } on stdout')
+    .action((options: ImportOptions) => {
+      runImport(context, options);
+    });
+};

@@ -1,0 +1,101 @@
+/**
+ * Each hook sees its own agent (issue #12, DESIGN §5): right before a command hook of a Claude Code or Gemini CLI
+ * file is spawned, its stdin is written in its agent's shape (`toDialectInput`), its placeholders are handled
+ * (`prepareDialectCommand`), its agent's variables are added (`dialectVariables`, `CLAUDE_ENV_FILE`), and its
+ * answer is read its agent's way (`interpretDialectRun`). hookstream's own hooks get `undefined`: nothing
+ * changes for them and nothing is allocated.
+ */
+import type { CommandHookConfig, HookEntry } from '../core/types.js';
+import { dialectById, dialectEvent } from '../config/dialects/registry.js';
+import type { Dialect, DialectEvent } from '../config/dialects/types.js';
+import type { ProcessOutcome, ProtocolVerdict } from './commandProtocol.js';
+import { dialectVariables, prepareDialectCommand, type DialectHookContext } from './dialectEnv.js';
+import { toDialectInput } from './dialectInput.js';
+import { interpretDialectRun } from './dialectOutput.js';
+import { createSessionEnvFile, type EnvFileContents, type SessionEnvFile } from './envFile.js';
+
+/** What a dialect hook's spawn uses instead of the canonical definition, input and protocol. */
+export interface DialectRun {
+  readonly definition: CommandHookConfig;
+  /** The stdin object, in the agent's event name and field names. */
+  readonly stdin: Readonly<Record<string, unknown>>;
+  /** The hook's own `env`, then its agent's variables and the placeholder variables. */
+  readonly env: Record<string, string>;
+  /** Placeholders that had no value for this hook: left as written, worth a warning. */
+  readonly problems: readonly string[];
+  readonly interpret: (name: string, outcome: ProcessOutcome) => ProtocolVerdict;
+}
+
+export interface DialectRuns {
+  /** `undefined` for a hook of hookstream's own format (or an entry whose dialect event is unknown). */
+  prepare(
+    hook: HookEntry,
+    definition: CommandHookConfig,
+    input: Readonly<Record<string, unknown>>,
+  ): DialectRun | undefined;
+  /** What the session's hooks appended to `CLAUDE_ENV_FILE` so far; `undefined` when none was given one. */
+  readEnvFile(base?: Readonly<Record<string, string | undefined>>): EnvFileContents | undefined;
+  /** Removes the session's env file. */
+  dispose(): void;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The dialect and native event of `hook`, when it came from another agent's file. */
+const dialectOf = (hook: HookEntry): { dialect: Dialect; event: DialectEvent } | undefined => {
+  const { dialect: id, nativeEvent } = hook.origin;
+  if (id === undefined || id === 'hookstream' || nativeEvent === undefined) return undefined;
+  const dialect = dialectById(id);
+  const event = dialectEvent(dialect, nativeEvent);
+  return event === undefined ? undefined : { dialect, event };
+};
+
+/**
+ * The per-executor state of dialect hooks: one `CLAUDE_ENV_FILE` per session, created when the first hook of
+ * an event that has one runs.
+ *
+ * @example
+ * const runs = createDialectRuns('/repo', 's1');
+ * const run = runs.prepare(hook, hook.definition, input); // undefined for hookstream's own hooks
+ */
+export const createDialectRuns = (projectDir: string, sessionId: string): DialectRuns => {
+  let envFile: SessionEnvFile | undefined;
+  return {
+    prepare: (hook, definition, input) => {
+      const found = dialectOf(hook);
+      if (found === undefined) return undefined;
+      const { dialect, event } = found;
+      const context: Mutable<DialectHookContext> = {
+        dialect,
+        event,
+        projectDir,
+        sessionId: text(input['session_id']) ?? sessionId,
+      };
+      const cwd = text(input['cwd']);
+      if (cwd !== undefined) context.cwd = cwd;
+      if (hook.origin.bundle !== undefined) context.bundle = hook.origin.bundle;
+      if (event.envFile === true) context.envFile = (envFile ??= createSessionEnvFile(sessionId)).path;
+      const effort = input['effort'];
+      if (typeof effort === 'object' && effort !== null && typeof (effort as { level?: unknown }).level === 'string') {
+        context.effort = (effort as { level: string }).level;
+      }
+      const prepared = prepareDialectCommand(definition, context);
+      // Agent variables first, then the placeholders' own, then the hook's `env`: a hook may override.
+      const env = Object.assign(dialectVariables(context), prepared.env, definition.env);
+      return {
+        definition: prepared.definition,
+        stdin: toDialectInput(input, event, dialect),
+        env,
+        problems: prepared.problems,
+        interpret: (name, outcome) => interpretDialectRun(name, outcome, { dialect, event }),
+      };
+    },
+    readEnvFile: (base) => envFile?.read(base === undefined ? {} : { base }),
+    dispose: () => {
+      envFile?.dispose();
+      envFile = undefined;
+    },
+  };
+};
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
