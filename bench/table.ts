@@ -72,7 +72,7 @@ export const renderTable = async (results: BenchResults): Promise<string> => {
     `Measured ${results.measuredAt.slice(0, 10)} by \`npm run bench\` on Node ${machine.node}, ${machine.cpus} × ` +
       `${machine.model ?? 'unknown CPU'} (${machine.platform}); each figure beside its baseline, interleaved in the same run.`,
     '',
-    cells(['what', 'hookstream', 'side-by-side baseline', 'measured', 'target (issue 9)', 'met']),
+    cells(['what', 'hookstream', 'side-by-side baseline', 'measured', 'target', 'met']),
     cells(['---', '---', '---', '---', '---', '---']),
     ...results.targets.map((row) =>
       cells([
