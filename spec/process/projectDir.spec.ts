@@ -2,13 +2,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createProjectDirCheck } from '../../lib/process/projectDir.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hookstream-dir-'));
 afterEach(() => {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('createProjectDirCheck', () => {
