@@ -10,8 +10,8 @@ import { createTestScheduler } from '../helpers/marbles.js';
 import type { HookActivity, HookRun } from '../../lib/core/types.js';
 import { withObserver } from '../../lib/executors/observeExecutor.js';
 import { internalFailureRun, startable, type CancelRun, type StartRun } from '../../lib/executors/startRun.js';
-import type { Logger } from '../../lib/logging/logger.js';
 import { allow, beforeTool, entry } from '../../lib/testing/index.js';
+import { recordingLogger, type LogLine } from '../process/processHarness.js';
 
 const HOOK = entry('BeforeTool', 'guard', { source: 'project' });
 const INPUT = beforeTool('write_file', { path: 'a.txt' });
@@ -37,28 +37,6 @@ class CountingSubject extends Subject<HookActivity> {
     super.next(value);
   }
 }
-
-interface LogLine {
-  level: string;
-  message: string;
-  meta: Record<string, unknown> | undefined;
-}
-
-/** A logger that records its lines; `debug` says whether debug logging is on. */
-const recordingLogger = (debug = false): { logger: Logger; lines: LogLine[] } => {
-  const lines: LogLine[] = [];
-  const at = (level: string) => (message: string, meta?: Record<string, unknown>) =>
-    lines.push({ level, message, meta });
-  const logger: Logger = {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: () => logger,
-    isDebugEnabled: () => debug,
-  };
-  return { logger, lines };
-};
 
 /** A run answering from an observable's first value; `cancels` counts cancellations. */
 const startFrom = (answer: Observable<HookRun>) => {

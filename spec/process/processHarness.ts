@@ -56,8 +56,8 @@ export interface LogLine {
   meta: Record<string, unknown> | undefined;
 }
 
-/** A logger that records its lines (debug off), for the warnings the process layer logs. */
-export const recordingLogger = (): { logger: Logger; lines: LogLine[] } => {
+/** A logger that records its lines; `debug` says whether debug logging is on (off by default). */
+export const recordingLogger = (debug = false): { logger: Logger; lines: LogLine[] } => {
   const lines: LogLine[] = [];
   const at = (level: string) => (message: string, meta?: Record<string, unknown>) =>
     lines.push({ level, message, meta });
@@ -67,7 +67,7 @@ export const recordingLogger = (): { logger: Logger; lines: LogLine[] } => {
     warn: at('warn'),
     error: at('error'),
     child: () => logger,
-    isDebugEnabled: () => false,
+    isDebugEnabled: () => debug,
   };
   return { logger, lines };
 };
