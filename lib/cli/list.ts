@@ -17,7 +17,7 @@ import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOpti
 import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { entryKey } from '../plan/createEntry.js';
+import { configuredLabel, entryKey } from '../plan/createEntry.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
@@ -32,6 +32,9 @@ type Entry = LoadedSettings['entries'][number];
 /** One hook as listed (also the `--json` shape). */
 export interface ListedHook {
   name: string;
+  /** The hook type (`command`, `http`, `prompt`, `agent`, `mcp_tool`). */
+  type: string;
+  /** What runs: the command, the URL, `server/tool`, or the prompt's first line. */
   command: string;
   args?: string[];
   source: HookEntry['origin']['source'];
@@ -83,13 +86,14 @@ const listHook = (
   tool?: string,
 ) => {
   const { definition, origin } = entry;
-  if (definition.type !== 'command') throw new Error('settings only hold command hooks');
+  if (definition.type === 'function') throw new Error('settings never hold function hooks');
   const position =
     origin.file !== undefined && origin.pointer !== undefined ? locate(origin.file, origin.pointer) : undefined;
   const hook: ListedHook = {
     name: entry.name,
-    command: definition.command,
-    ...(definition.args ? { args: definition.args } : {}),
+    type: definition.type,
+    command: definition.type === 'command' ? definition.command : configuredLabel(definition),
+    ...(definition.type === 'command' && definition.args ? { args: definition.args } : {}),
     source: origin.source,
     ...(origin.file !== undefined ? { file: origin.file } : {}),
     ...(origin.pointer !== undefined ? { pointer: origin.pointer } : {}),

@@ -13,6 +13,8 @@ import {
   ENV_POLICY_FIELDS,
   GROUP_FIELDS,
   HOOK_FIELDS,
+  HOOK_TYPES,
+  type ConfiguredHookType,
   HOOKS_CONFIG_FIELDS,
   Flag,
   JsonObject,
@@ -95,7 +97,18 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
  * names it with `"$schema"` so an editor completes and checks it.
  */
 export const settingsJsonSchema = (): JsonSchema => {
-  const hook = objectOf(HOOK_FIELDS, {}, ['command']);
+  // One object per hook type; `type` may be left out only for a command hook.
+  const typed = (type: Exclude<ConfiguredHookType, 'command'>): JsonSchema =>
+    objectOf(HOOK_TYPES[type].fields, { type: { const: type } }, ['type', ...HOOK_TYPES[type].required]);
+  const hook = {
+    anyOf: [
+      objectOf(HOOK_FIELDS, { type: { const: 'command' } }, ['command']),
+      typed('http'),
+      typed('prompt'),
+      typed('agent'),
+      typed('mcp_tool'),
+    ],
+  };
   const group = objectOf(GROUP_FIELDS, { hooks: { type: 'array', items: ref('hook') } }, ['hooks']);
   // x-code manifests write a hook straight into the event's list, with its group's matcher beside it.
   const flatHook = objectOf(

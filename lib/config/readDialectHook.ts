@@ -4,7 +4,10 @@
  * and key check both modules share.
  */
 import { homedir } from 'node:os';
-import type { CommandHookConfig, HookCondition, HookSource } from '../core/types.js';
+import type { CommandHookConfig, ConfiguredHookConfig, HookCondition, HookSource } from '../core/types.js';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { toHookDefinition } from './hookDefinition.js';
+import { HOOK_TYPES, isConfiguredHookType, type ConfiguredHookType } from './schema.js';
 import { isRecord } from '../core/guards.js';
 import { compileIfCondition } from '../plan/ifCondition.js';
 import { classifyKey, defaultTimeoutMs, timeoutToMs } from './dialects/registry.js';
@@ -62,11 +65,8 @@ export const checkKeys = (
   }
 };
 
-const isStringRecord = (value: unknown): value is Record<string, string> =>
-  isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
-
 export interface ReadHook {
-  definition: CommandHookConfig;
+  definition: ConfiguredHookConfig;
   condition?: HookCondition;
 }
 
@@ -100,6 +100,58 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     return undefined;
   }
   checkKeys(hook, dialect.hookKeys, pointer, reader, 'hook');
+  const definition = type === 'command' ? readCommand(hook, pointer, reader) : readTyped(type, hook, pointer, reader);
+  if (definition === undefined) return undefined;
+  definition.timeout = readTimeout(hook['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
+  const rule = hook['if'];
+  if (rule === undefined) return { definition };
+  const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
+  return condition === undefined ? undefined : { definition, condition };
+}
+
+/** Fields every type reads the same way in every dialect; a value of the wrong type is ignored with a warning. */
+const COMMON_KEYS = ['name', 'description', 'statusMessage', 'async', 'asyncRewake', 'failurePolicy', 'required'];
+
+/** Decodes the fields of `keys` present in `hook` with the type's codecs; a bad required one drops the hook. */
+function decodePresent(
+  type: ConfiguredHookType,
+  hook: Record<string, unknown>,
+  keys: readonly string[],
+  pointer: string,
+  reader: Reader,
+): Record<string, unknown> | undefined {
+  const { fields: codecs, required } = HOOK_TYPES[type];
+  const fields: Record<string, unknown> = {};
+  for (const key of keys) {
+    const codec = codecs[key];
+    const value = hook[key];
+    if (codec === undefined) continue;
+    if (value === undefined) {
+      if (!required.includes(key)) continue;
+      reader.sink.error(joinPointer(pointer, key), `a ${type} hook needs "${key}"; hook dropped`, {
+        expected: codec.name,
+        received: describeReceived(value),
+      });
+      return undefined;
+    }
+    const decoded = codec.decode(value);
+    if (!isLeft(decoded)) {
+      fields[key] = decoded.right;
+      continue;
+    }
+    const drop = required.includes(key) || key === 'args';
+    const message = `invalid value for ${JSON.stringify(key)}; ${drop ? 'hook dropped' : 'ignored'}`;
+    const detail = { expected: codec.name, received: describeReceived(value) };
+    if (drop) {
+      reader.sink.error(joinPointer(pointer, key), message, detail);
+      return undefined;
+    }
+    reader.sink.warning(joinPointer(pointer, key), message, detail);
+  }
+  return fields;
+}
+
+function readCommand(hook: Record<string, unknown>, pointer: string, reader: Reader): CommandHookConfig | undefined {
   const command = hook['command'];
   if (typeof command !== 'string' || command.trim() === '') {
     reader.sink.error(joinPointer(pointer, 'command'), 'a command hook needs a non-empty "command"; hook dropped', {
@@ -108,36 +160,34 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     });
     return undefined;
   }
-  const definition: CommandHookConfig = { type: 'command', command };
-  const args = hook['args'];
-  if (args !== undefined) {
-    if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
-      reader.sink.error(joinPointer(pointer, 'args'), '"args" must be a list of strings; hook dropped', {
-        expected: 'an array of strings',
-        received: describeReceived(args),
-      });
-      return undefined;
-    }
-    definition.args = args;
-  }
-  definition.timeout = readTimeout(hook['timeout'], event, joinPointer(pointer, 'timeout'), reader);
-  if (typeof hook['name'] === 'string') definition.name = hook['name'];
-  if (typeof hook['description'] === 'string') definition.description = hook['description'];
-  if (typeof hook['statusMessage'] === 'string') definition.statusMessage = hook['statusMessage'];
-  if (isStringRecord(hook['env'])) definition.env = hook['env'];
-  const rule = hook['if'];
-  if (rule === undefined) return { definition };
-  const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
-  return condition === undefined ? undefined : { definition, condition };
+  const fields = decodePresent('command', hook, ['args', 'env', ...COMMON_KEYS], pointer, reader);
+  if (fields === undefined) return undefined;
+  fields['command'] = command;
+  return toHookDefinition('command', fields) as CommandHookConfig;
+}
+
+/** An http, prompt, agent or mcp_tool hook: the type's own fields, then the common ones. */
+function readTyped(
+  type: string,
+  hook: Record<string, unknown>,
+  pointer: string,
+  reader: Reader,
+): ConfiguredHookConfig | undefined {
+  if (!isConfiguredHookType(type)) return undefined;
+  const own = Object.keys(HOOK_TYPES[type].fields).filter(
+    (key) => key !== 'type' && key !== 'timeout' && !COMMON_KEYS.includes(key),
+  );
+  const fields = decodePresent(type, hook, [...own, ...COMMON_KEYS], pointer, reader);
+  return fields === undefined ? undefined : toHookDefinition(type, fields);
 }
 
 /** The timeout in milliseconds; a bad value is reported and the default used (the hook still runs). */
-function readTimeout(value: unknown, event: DialectEvent, pointer: string, reader: Reader): number {
+function readTimeout(value: unknown, event: DialectEvent, type: string, pointer: string, reader: Reader): number {
   const { dialect } = reader.context;
-  if (value === undefined) return defaultTimeoutMs(dialect, event);
+  if (value === undefined) return defaultTimeoutMs(dialect, event, type);
   const converted = timeoutToMs(dialect, value);
   if ('ms' in converted) return converted.ms;
-  const fallback = defaultTimeoutMs(dialect, event);
+  const fallback = defaultTimeoutMs(dialect, event, type);
   reader.sink.warning(pointer, `${converted.problem}; the default of ${fallback} ms is used`, {
     received: describeReceived(value),
   });

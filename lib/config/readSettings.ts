@@ -7,20 +7,21 @@
  */
 import { ACCEPTED_EVENT_NAMES, EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
-import type { CommandHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
+import type { ConfiguredHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
+import { toHookDefinition } from './hookDefinition.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import {
   GROUP_FIELDS,
   HOOKS_CONFIG_FIELDS,
-  HOOK_FIELDS,
+  HOOK_TYPES,
   JsonObject,
   SETTINGS_FIELDS,
   TOOLS_FIELDS,
   decodeFields,
+  isConfiguredHookType,
 } from './schema.js';
-import type { HookFields } from './schema.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
 import { closestName, repairPattern } from './suggest.js';
@@ -228,7 +229,7 @@ function readMatcher(pattern: string, event: EventName, pointer: string, reader:
 }
 
 /** A command hook's definition with `type` filled in, or undefined when the hook is dropped. */
-function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHookConfig | undefined {
+function readHook(hook: unknown, pointer: string, sink: ProblemSink): ConfiguredHookConfig | undefined {
   if (!isRecord(hook)) {
     sink.error(pointer, 'invalid hook; dropped', {
       expected: 'an object such as { "type": "command", "command": "…" }',
@@ -243,27 +244,13 @@ function readHook(hook: unknown, pointer: string, sink: ProblemSink): CommandHoo
     });
     return undefined;
   }
-  const { fields, valid } = decodeFields(HOOK_FIELDS, withPlatformCommand(hook), pointer, sink, {
-    required: ['command'],
+  // An unknown type is decoded as a command hook, so the bad `type` is reported at its pointer with the others.
+  const type = hook['type'] ?? 'command';
+  const { fields: table, required } = HOOK_TYPES[isConfiguredHookType(type) ? type : 'command'];
+  const { fields, valid } = decodeFields(table, type === 'command' ? withPlatformCommand(hook) : hook, pointer, sink, {
+    required,
     consequence: 'hook dropped',
   });
-  if (!valid || fields.command === undefined) return undefined;
-  return toDefinition({ ...fields, command: fields.command });
-}
-
-/** Known fields only, in a fixed order; `type` is always `command` here. */
-function toDefinition(fields: HookFields & { command: string }): CommandHookConfig {
-  const { args, timeout, env, name, description, failurePolicy, required, persistent, workers, prewarm } = fields;
-  const definition: CommandHookConfig = { type: 'command', command: fields.command };
-  if (args !== undefined) definition.args = args;
-  if (timeout !== undefined) definition.timeout = timeout;
-  if (env !== undefined) definition.env = env;
-  if (name !== undefined) definition.name = name;
-  if (description !== undefined) definition.description = description;
-  if (failurePolicy !== undefined) definition.failurePolicy = failurePolicy;
-  if (required !== undefined) definition.required = required;
-  if (persistent !== undefined) definition.persistent = persistent;
-  if (workers !== undefined) definition.workers = workers;
-  if (prewarm !== undefined) definition.prewarm = prewarm;
-  return definition;
+  if (!valid || !isConfiguredHookType(type)) return undefined;
+  return toHookDefinition(type, fields);
 }

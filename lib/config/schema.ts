@@ -80,23 +80,72 @@ export const GROUP_FIELDS = {
   hooks: t.array(t.unknown, 'an array of hook definitions'),
 };
 
-/** One command hook; `type` may be omitted (x-code manifests do) and then means `command`. */
-export const HOOK_FIELDS = {
-  type: t.keyof({ command: null, plugin: null }, '"command"'),
-  command: NonEmptyString,
-  args: StringArray,
+/** Every hook type a settings file may name; `plugin` (x-code) is recognised only to be reported. */
+export const HOOK_TYPE = t.keyof(
+  { command: null, http: null, prompt: null, agent: null, mcp_tool: null, plugin: null },
+  '"command", "http", "prompt", "agent" or "mcp_tool"',
+);
+
+/** Fields every configured hook type shares (lib/core/types.ts `ConfiguredHookCommon`). */
+export const COMMON_HOOK_FIELDS = {
+  type: HOOK_TYPE,
   timeout: TimeoutMs,
-  env: t.record(t.string, t.string, 'an object of string values'),
   name: t.string,
   description: t.string,
   failurePolicy: t.keyof({ allow: null, block: null }, '"allow" or "block"'),
   /** The hook must run: not approved, not started, timed out or crashed blocks (lib/executors/failurePolicy.ts). */
   required: Flag,
+  /** Shown while the hook runs: on its `results$` start record and the dashboard. */
+  statusMessage: t.string,
+  /** Run in the background: the event does not wait (lib/engine/background.ts). */
+  async: Flag,
+  /** Background hooks: an exit 2 or a block wakes the host with its reason. */
+  asyncRewake: Flag,
+};
+
+export const StringRecord = t.record(t.string, t.string, 'an object of string values');
+
+/** One command hook; `type` may be omitted (x-code manifests do) and then means `command`. */
+export const HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
+  command: NonEmptyString,
+  args: StringArray,
+  env: StringRecord,
   persistent: Flag,
   /** Persistent hooks: worker processes serving concurrent events (lib/process/workerPool.ts). */
   workers: WorkerCount,
   prewarm: Flag,
+});
+
+/** An HTTP hook: the input is POSTed to `url` (lib/executors/httpExecutor.ts). */
+export const HTTP_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
+  url: NonEmptyString,
+  headers: StringRecord,
+  allowedEnvVars: t.array(t.string, 'an array of environment variable names'),
+});
+
+/** A `prompt` or `agent` hook: evaluated by the host's callback. */
+export const PROMPT_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, { prompt: NonEmptyString, model: t.string });
+
+/** An `mcp_tool` hook: a tool of a connected MCP server, called through the host's callback. */
+export const MCP_TOOL_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
+  server: NonEmptyString,
+  tool: NonEmptyString,
+  input: JsonObject,
+});
+
+export type ConfiguredHookType = 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool';
+
+/** Per hook type: its field table and the fields it cannot do without. */
+export const HOOK_TYPES: Readonly<Record<ConfiguredHookType, { fields: FieldCodecs; required: readonly string[] }>> = {
+  command: { fields: HOOK_FIELDS, required: ['command'] },
+  http: { fields: HTTP_HOOK_FIELDS, required: ['url'] },
+  prompt: { fields: PROMPT_HOOK_FIELDS, required: ['prompt'] },
+  agent: { fields: PROMPT_HOOK_FIELDS, required: ['prompt'] },
+  mcp_tool: { fields: MCP_TOOL_HOOK_FIELDS, required: ['server', 'tool'] },
 };
+
+export const isConfiguredHookType = (value: unknown): value is ConfiguredHookType =>
+  typeof value === 'string' && Object.hasOwn(HOOK_TYPES, value);
 
 export type FieldCodecs = Readonly<Record<string, t.Mixed>>;
 export type DecodedFields<F extends FieldCodecs> = { [K in keyof F]?: t.TypeOf<F[K]> };

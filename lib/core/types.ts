@@ -40,6 +40,10 @@ export interface CommandHookConfig {
   workers?: number;
   /** Persistent hooks: start the workers when the hook is registered rather than on its first event. */
   prewarm?: boolean;
+  /** Run in the background: see `ConfiguredHookCommon.async`. */
+  async?: boolean;
+  /** Background hooks: an exit 2 or a block wakes the host with its reason. */
+  asyncRewake?: boolean;
 }
 
 export interface FunctionHookContext {
@@ -70,7 +74,65 @@ export interface FunctionHook<I = HookInput> {
   description?: string;
 }
 
-export type HookDefinition = CommandHookConfig | FunctionHook;
+/**
+ * Fields every configured hook type shares besides `type` (issue 14): the command hook's minus what only a
+ * process has. Timeouts are milliseconds here; dialect readers convert their agent's unit.
+ */
+export interface ConfiguredHookCommon {
+  timeout?: number;
+  name?: string;
+  description?: string;
+  failurePolicy?: 'allow' | 'block';
+  statusMessage?: string;
+  required?: boolean;
+  /**
+   * Run in the background (Claude's and Codex's `async`): the event does not wait for it; its result arrives on
+   * the hook system's `background$` stream and, through the host helpers, as context for the session's next turn.
+   */
+  async?: boolean;
+  /** Background hooks: an exit 2 or a block wakes the host with its reason (Claude's `asyncRewake`). */
+  asyncRewake?: boolean;
+}
+
+/** POSTs the hook's input JSON to `url`; the response body is read as a command hook's stdout (issue 14). */
+export interface HttpHookConfig extends ConfiguredHookCommon {
+  type: 'http';
+  url: string;
+  /** Header values may reference `$VAR`/`${VAR}`, only for names in `allowedEnvVars`. */
+  headers?: Record<string, string>;
+  allowedEnvVars?: string[];
+}
+
+/** A single-turn judgement by the host's model (`evaluatePrompt`); `$ARGUMENTS` is the hook input JSON. */
+export interface PromptHookConfig extends ConfiguredHookCommon {
+  type: 'prompt';
+  prompt: string;
+  model?: string;
+}
+
+/** A verifier agent run by the host (`runAgentHook`); `$ARGUMENTS` is the hook input JSON. */
+export interface AgentHookConfig extends ConfiguredHookCommon {
+  type: 'agent';
+  prompt: string;
+  model?: string;
+}
+
+/** Calls `tool` of the connected MCP server `server` through the host (`callMcpTool`). */
+export interface McpToolHookConfig extends ConfiguredHookCommon {
+  type: 'mcp_tool';
+  server: string;
+  tool: string;
+  /** Tool arguments; string values may hold `${path.in.input}` references (`${tool_input.file_path}`). */
+  input?: Record<string, unknown>;
+}
+
+/** Hooks the host evaluates through a callback given to `createHookSystem`. */
+export type CallbackHookConfig = PromptHookConfig | AgentHookConfig | McpToolHookConfig;
+
+/** A hook that a settings file can hold. */
+export type ConfiguredHookConfig = CommandHookConfig | HttpHookConfig | CallbackHookConfig;
+
+export type HookDefinition = ConfiguredHookConfig | FunctionHook;
 
 /** Where a configured hook was written: for messages, `hookstream list` and run records. */
 export interface HookOrigin {
@@ -80,7 +142,7 @@ export interface HookOrigin {
   /** JSON pointer of the hook entry inside the settings, e.g. `/hooks/BeforeTool/0/hooks/1`. */
   pointer?: string;
   /** The agent whose file the hook came from (lib/config/dialects); absent: hookstream's own format. */
-  dialect?: 'hookstream' | 'claude' | 'gemini';
+  dialect?: 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex';
   /** The event name it was configured under in that dialect (`UserPromptSubmit`): what its stdin says. */
   nativeEvent?: string;
   /** The Claude Code plugin or Gemini CLI extension it came with: `CLAUDE_PLUGIN_ROOT`, `${extensionPath}`. */

@@ -85,6 +85,18 @@ const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): 
   return Object.assign({}, process, { beforeSpawn });
 };
 
+// Interim while the http and callback executors are written (issue 14): a failed run that says so.
+const notYetRunnable: StartRun = (hook, _input, done) => {
+  done({
+    name: hook.name,
+    source: hook.origin.source,
+    outcome: 'failed',
+    durationMs: 0,
+    message: `Hook "${hook.name}": ${hook.definition.type} hooks cannot run yet`,
+  });
+  return undefined;
+};
+
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   // One live-process limit for one-shot hooks and persistent workers together (issue 10).
@@ -104,6 +116,8 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
           function: createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {}),
           command: command.start,
           persistent: persistent.start,
+          http: notYetRunnable,
+          callback: notYetRunnable,
         });
   const trusted = options.trust === undefined ? leaf : withTrust(leaf, options.trust);
   const policed = withFailurePolicy(trusted, internalFailurePolicy);

@@ -9,6 +9,10 @@ export interface LeafExecutors {
   readonly function: StartRun;
   readonly command: StartRun;
   readonly persistent: StartRun;
+  /** `type: 'http'`: POSTs the input (lib/executors/httpExecutor.ts). */
+  readonly http: StartRun;
+  /** `prompt`, `agent` and `mcp_tool`: the host's callbacks (lib/executors/callbackExecutor.ts). */
+  readonly callback: StartRun;
 }
 
 export const dispatchExecutor =
@@ -18,8 +22,12 @@ export const dispatchExecutor =
     const leaf =
       definition.type === 'function'
         ? leaves.function
-        : definition.persistent === true
-          ? leaves.persistent
-          : leaves.command;
+        : definition.type === 'command'
+          ? definition.persistent === true
+            ? leaves.persistent
+            : leaves.command
+          : definition.type === 'http'
+            ? leaves.http
+            : leaves.callback;
     return leaf(hook, input, done, eventId);
   };

@@ -6,6 +6,7 @@ import { MATCH_TARGET, type EventName } from '../events/names.js';
 import { InvalidHookError } from '../core/errors.js';
 import type {
   CommandHookConfig,
+  ConfiguredHookConfig,
   FunctionHook,
   HookCondition,
   HookEntry,
@@ -19,7 +20,7 @@ import { compileMatcher } from './matcher.js';
 export type EntryDraft = Omit<HookEntry, 'id'>;
 
 /** What `createEntry` accepts: a hook a TypeScript or a JavaScript caller wrote. */
-export type EntryDefinition = FunctionHook<never> | CommandHookConfig;
+export type EntryDefinition = FunctionHook<never> | ConfiguredHookConfig;
 
 /**
  * The dedup key of a command hook (functional spec §7.9): the command string, plus its arguments for
@@ -93,7 +94,21 @@ export interface CreatedEntry {
 }
 
 const shapeError = (event: EventName): InvalidHookError =>
-  new InvalidHookError(`A hook for ${event} must be { type: 'function', name, run } or { type: 'command', command }`);
+  new InvalidHookError(
+    `A hook for ${event} must be { type: 'function', name, run }, { type: 'command', command }, ` +
+      `{ type: 'http', url }, { type: 'prompt' | 'agent', prompt } or { type: 'mcp_tool', server, tool }`,
+  );
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** The fields each configured type cannot do without (a JavaScript caller may leave them out). */
+const REQUIRED_TEXT: Readonly<Record<ConfiguredHookConfig['type'], readonly string[]>> = {
+  command: ['command'],
+  http: ['url'],
+  prompt: ['prompt'],
+  agent: ['prompt'],
+  mcp_tool: ['server', 'tool'],
+};
 
 /** Throws what a JavaScript caller can get wrong and TypeScript would have caught. */
 const validate = (event: EventName, definition: EntryDefinition): void => {
@@ -107,12 +122,45 @@ const validate = (event: EventName, definition: EntryDefinition): void => {
     }
     return;
   }
-  if (definition.type !== 'command' || typeof definition.command !== 'string' || definition.command === '') {
-    throw shapeError(event);
+  const required = Object.hasOwn(REQUIRED_TEXT, definition.type) ? REQUIRED_TEXT[definition.type] : undefined;
+  if (required === undefined) throw shapeError(event);
+  const fields = definition as unknown as Readonly<Record<string, unknown>>;
+  const missing = required.find((key) => !isText(fields[key]));
+  if (missing !== undefined) {
+    throw new InvalidHookError(`A ${definition.type} hook for ${event} needs a non-empty "${missing}"`);
   }
+  if (definition.type !== 'command') return;
   const args: unknown = definition.args;
   if (args !== undefined && (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))) {
     throw new InvalidHookError(`The "args" of command hook "${definition.command}" for ${event} must be strings`);
+  }
+};
+
+/** What identifies a hook of a configured type other than `command`: the same endpoint or judge runs once. */
+const configuredKey = (definition: Exclude<ConfiguredHookConfig, CommandHookConfig>): string => {
+  switch (definition.type) {
+    case 'http':
+      return `http:${definition.url}`;
+    case 'prompt':
+    case 'agent':
+      return `${definition.type}:${definition.model ?? ''}\u0000${definition.prompt}`;
+    case 'mcp_tool':
+      return `mcp_tool:${definition.server}\u0000${definition.tool}\u0000${JSON.stringify(definition.input ?? {})}`;
+  }
+};
+
+/** The display name of a hook of a configured type that has no `name`. */
+export const configuredLabel = (definition: ConfiguredHookConfig): string => {
+  switch (definition.type) {
+    case 'command':
+      return definition.command;
+    case 'http':
+      return definition.url;
+    case 'prompt':
+    case 'agent':
+      return `${definition.type}: ${definition.prompt.split('\n', 1)[0]?.slice(0, 60) ?? ''}`;
+    case 'mcp_tool':
+      return `mcp_tool: ${definition.server}/${definition.tool}`;
   }
 };
 
@@ -121,7 +169,11 @@ const validate = (event: EventName, definition: EntryDefinition): void => {
  * args, or the identity of a function hook's `run` — so it is never stored on an entry.
  */
 export const hookKey = (definition: HookEntry['definition']): string =>
-  definition.type === 'function' ? functionKey(definition) : commandKey(definition);
+  definition.type === 'function'
+    ? functionKey(definition)
+    : definition.type === 'command'
+      ? commandKey(definition)
+      : configuredKey(definition);
 
 /**
  * The dedup key of a planned entry: its hook's key, plus the bundle root for a plugin's or extension's hook —
@@ -157,7 +209,7 @@ export const createEntry = (
     definition,
     origin,
     sequential: options.sequential === true,
-    name: options.name ?? (isFunction ? definition.name : (definition.name ?? definition.command)),
+    name: options.name ?? (isFunction ? definition.name : (definition.name ?? configuredLabel(definition))),
   };
   if (matcher !== undefined) entry.matcher = matcher;
   if (options.condition !== undefined) entry.condition = options.condition;

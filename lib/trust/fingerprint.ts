@@ -63,9 +63,9 @@ export interface Fingerprinter {
 const definitionJson = new WeakMap<object, string>();
 
 const hookOf = (entry: ConfiguredHook): unknown =>
-  entry.definition.type === 'command'
-    ? Object.assign({}, entry.definition, { type: 'command' })
-    : { type: 'function', name: entry.definition.name };
+  entry.definition.type === 'function'
+    ? { type: 'function', name: entry.definition.name }
+    : Object.assign({}, entry.definition, { type: entry.definition.type });
 
 /**
  * A fingerprinter for `projectDir`. A hook inherits the host's environment, so `$VARS` in a script path and

@@ -40,8 +40,9 @@ export interface HookTrust {
 }
 
 /** Whether `entry` needs an approval before it may run. */
+// Every configured type: a project's http hook can send tool inputs anywhere, its mcp_tool hook call any tool.
 export const needsApproval = (entry: ConfiguredHook): boolean =>
-  entry.definition.type === 'command' &&
+  entry.definition.type !== 'function' &&
   (entry.origin.source === 'project' || entry.origin.source === 'extension') &&
   entry.origin.file !== undefined;
 

@@ -217,16 +217,19 @@ describe('loading Claude Code and Gemini CLI files', () => {
     ]);
   });
 
-  it('skips hook types it does not run with one warning per type; quiet keys stay quiet, misspelt ones do not', () => {
+  it('reads every Claude hook type; an unknown type is skipped with a warning, misspelt keys are named', () => {
     const { files } = world({
       'project/.claude/settings.json': claudeFile({
         PreToolUse: [
           {
             hooks: [
-              { type: 'prompt', prompt: 'a' },
-              { type: 'agent', prompt: 'b' },
-              { type: 'prompt', prompt: 'c' },
-              { type: 'command', command: 'ok.sh', statusMessage: 'checking', once: true, async: false, timout: 5 },
+              { type: 'prompt', prompt: 'judge $ARGUMENTS', model: 'fast', timeout: 5 },
+              { type: 'agent', prompt: 'verify' },
+              { type: 'mcp_tool', server: 'scanner', tool: 'scan', input: { path: '${tool_input.file_path}' } },
+              { type: 'http', url: 'https://policy.example/hook', headers: { A: '$TOKEN' }, allowedEnvVars: ['TOKEN'] },
+              { type: 'webhook', url: 'x' },
+              { type: 'mcp_tool', server: 'scanner' },
+              { type: 'command', command: 'ok.sh', statusMessage: 'checking', once: true, async: true, timout: 5 },
             ],
           },
         ],
@@ -234,11 +237,23 @@ describe('loading Claude Code and Gemini CLI files', () => {
       }),
     });
     const loaded = loadSettingsSync(files);
-    expect(loaded.entries.map((entry) => entry.name)).toEqual(['ok.sh']);
+    expect(loaded.entries.map((entry) => entry.definition)).toEqual([
+      { type: 'prompt', prompt: 'judge $ARGUMENTS', model: 'fast', timeout: 5000 },
+      { type: 'agent', prompt: 'verify', timeout: 60_000 },
+      { type: 'mcp_tool', server: 'scanner', tool: 'scan', input: { path: '${tool_input.file_path}' }, timeout: 600_000 },
+      {
+        type: 'http',
+        url: 'https://policy.example/hook',
+        headers: { A: '$TOKEN' },
+        allowedEnvVars: ['TOKEN'],
+        timeout: 600_000,
+      },
+      { type: 'command', command: 'ok.sh', statusMessage: 'checking', async: true, timeout: 600_000 },
+    ]);
     expect(loaded.problems.map((problem) => `${problem.pointer}: ${problem.message}`)).toEqual([
-      '/hooks/PreToolUse/0/hooks/0/type: Claude Code "prompt" hooks are not run by hookstream; skipped (this file may have more)',
-      '/hooks/PreToolUse/0/hooks/1/type: Claude Code "agent" hooks are not run by hookstream; skipped (this file may have more)',
-      '/hooks/PreToolUse/0/hooks/3/timout: unknown hook key "timout"; ignored; did you mean timeout?',
+      '/hooks/PreToolUse/0/hooks/4/type: unknown hook type "webhook"; hook skipped',
+      '/hooks/PreToolUse/0/hooks/5/tool: a mcp_tool hook needs "tool"; hook dropped',
+      '/hooks/PreToolUse/0/hooks/6/timout: unknown hook key "timout"; ignored; did you mean timeout?',
       '/hooks/NotAnEvent: unknown Claude Code event "NotAnEvent"; its hooks are ignored',
     ]);
   });

@@ -125,7 +125,7 @@ describe('settings objects', () => {
       ['error', '/hooks/BeforeTool/0/hooks/1/command', 'a non-empty string'],
       ['error', '/hooks/BeforeTool/0/hooks/2/command', 'a non-empty string'],
       ['error', '/hooks/BeforeTool/0/hooks/3/failurePolicy', '"allow" or "block"'],
-      ['error', '/hooks/BeforeTool/0/hooks/4/type', '"command"'],
+      ['error', '/hooks/BeforeTool/0/hooks/4/type', '"command", "http", "prompt", "agent" or "mcp_tool"'],
       ['error', '/hooks/BeforeTool/0/hooks/5/name', 'string'],
       ['error', '/hooks/BeforeTool/0/hooks/6/description', 'string'],
       ['error', '/hooks/BeforeTool/0/hooks/7', 'an object such as { "type": "command", "command": "…" }'],

@@ -29,6 +29,7 @@ export const CLAUDE: Dialect = {
   events: CLAUDE_EVENTS,
   timeoutUnit: 'seconds',
   defaultTimeoutMs: CLAUDE_DEFAULT_TIMEOUT_MS,
+  typeTimeoutMs: { prompt: 30_000, agent: 60_000 },
   enablement: {
     default: true,
     switches: [{ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'any' }],
@@ -47,7 +48,7 @@ export const CLAUDE: Dialect = {
     { token: '${CLAUDE_PLUGIN_ROOT}', variable: 'CLAUDE_PLUGIN_ROOT', value: 'pluginRoot' },
     { token: '${CLAUDE_PLUGIN_DATA}', variable: 'CLAUDE_PLUGIN_DATA', value: 'pluginData' },
   ],
-  hookTypes: { run: ['command'], skipped: ['http', 'mcp_tool', 'prompt', 'agent'] },
+  hookTypes: { run: ['command', 'http', 'mcp_tool', 'prompt', 'agent'], skipped: [] },
   topLevelKeys: {
     acted: ['hooks', 'disableAllHooks'],
     // The rest of Claude Code's settings; new ones appear often, so unknown keys stay quiet too.
@@ -87,12 +88,13 @@ export const CLAUDE: Dialect = {
   hooksSectionKeys: [],
   groupKeys: { acted: ['matcher', 'hooks'], quiet: [], unknown: 'warn' },
   hookKeys: {
-    acted: ['type', 'command', 'args', 'timeout', 'if'],
-    // Claude features hookstream does not act on: accepted without a warning.
-    quiet: [
+    acted: [
+      'type',
+      'command',
+      'args',
+      'timeout',
+      'if',
       'statusMessage',
-      'shell',
-      'once',
       'async',
       'asyncRewake',
       'url',
@@ -103,8 +105,9 @@ export const CLAUDE: Dialect = {
       'input',
       'prompt',
       'model',
-      'continueOnBlock',
     ],
+    // Claude features hookstream does not act on: accepted without a warning.
+    quiet: ['shell', 'once', 'continueOnBlock'],
     unknown: 'warn',
   },
   sendsNativeEventName: true,

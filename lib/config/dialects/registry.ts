@@ -120,9 +120,9 @@ export const timeoutToMs = (dialect: Dialect, value: unknown): { ms: number } | 
   };
 };
 
-/** The timeout of a hook that sets none: its event's own default, else the dialect's. */
-export const defaultTimeoutMs = (dialect: Dialect, event: DialectEvent | undefined): number =>
-  event?.defaultTimeoutMs ?? dialect.defaultTimeoutMs;
+/** The timeout of a hook that sets none: its event's own default, else its type's in the dialect, else the dialect's. */
+export const defaultTimeoutMs = (dialect: Dialect, event: DialectEvent | undefined, type = 'command'): number =>
+  event?.defaultTimeoutMs ?? dialect.typeTimeoutMs?.[type] ?? dialect.defaultTimeoutMs;
 
 export type KeyClass =
   | { readonly kind: 'acted' | 'quiet' }

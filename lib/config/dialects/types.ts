@@ -9,8 +9,8 @@ import type { EventName } from '../../events/names.js';
 import type { MatcherKind } from '../../plan/matcherSemantics.js';
 import type { ProposedEventName } from './newEvents.js';
 
-/** The dialects hookstream reads today; Cursor, Copilot and Codex are planned. */
-export type DialectId = 'hookstream' | 'claude' | 'gemini';
+/** The dialects hookstream reads. */
+export type DialectId = 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex';
 
 /** A canonical event: the seed events, plus the Claude Code events proposed as canonical in `newEvents.ts`. */
 export type CanonicalEventName = EventName | ProposedEventName;
@@ -195,6 +195,8 @@ export interface Dialect {
   readonly timeoutUnit: 'seconds' | 'milliseconds';
   /** Default timeout of a command hook that sets none, unless its event has its own. */
   readonly defaultTimeoutMs: number;
+  /** Per hook type, where it differs from `defaultTimeoutMs` (Claude: prompt 30 s, agent 60 s). */
+  readonly typeTimeoutMs?: Readonly<Partial<Record<string, number>>>;
   readonly enablement: Enablement;
   readonly variables: readonly VariableSpec[];
   readonly placeholders: readonly Placeholder[];

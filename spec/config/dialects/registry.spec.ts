@@ -124,7 +124,7 @@ describe('classifyKey', () => {
     expect(classifyKey(CLAUDE.topLevelKeys, 'hooks')).toEqual({ kind: 'acted' });
     expect(classifyKey(CLAUDE.topLevelKeys, 'permissions')).toEqual({ kind: 'quiet' });
     expect(classifyKey(CLAUDE.topLevelKeys, 'someFutureSetting')).toEqual({ kind: 'unknown', warn: false });
-    expect(classifyKey(CLAUDE.hookKeys, 'statusMessage')).toEqual({ kind: 'quiet' });
+    expect(classifyKey(CLAUDE.hookKeys, 'shell')).toEqual({ kind: 'quiet' });
     expect(classifyKey(CLAUDE.hookKeys, 'timout')).toEqual({ kind: 'misspelt', meant: 'timeout' });
     expect(classifyKey(HOOKSTREAM.topLevelKeys, 'extra')).toEqual({ kind: 'unknown', warn: true });
   });
