@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { createHookSystem } from '../dist/lib/index.js';
 import { benchBigHost } from './bigHost.bench.js';
 import { benchCommandMemory } from './commandMemory.bench.js';
+import { FAN_OUT, SLOW_SCRIPT } from './fanOut.bench.js';
 import { interleave, round3, scaled } from './measure.js';
 
 const SCRIPT = 'cat >/dev/null; echo "{}"';
-/** A hook that waits 200 ms: fan-out helps hooks that wait, and this is what a fan-out should cost. */
-const SLOW_SCRIPT = 'cat >/dev/null; sleep 0.2; echo "{}"';
 const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
 const payload = `${JSON.stringify(fields)}\n`;
 
@@ -54,10 +53,10 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
   const execForm = systemWith([{ type: 'command', command: 'sh', args: ['-c', SCRIPT] }]);
   const slowOne = systemWith([{ type: 'command', command: SLOW_SCRIPT }]);
   const fanOut = systemWith(
-    Array.from({ length: 16 }, (_, i) => ({ type: 'command', command: `${SLOW_SCRIPT} # ${i}` })),
+    Array.from({ length: FAN_OUT }, (_, i) => ({ type: 'command', command: `${SLOW_SCRIPT} # ${i}` })),
   );
   try {
-    await Promise.all([ranAll(shellForm, 1), ranAll(execForm, 1), ranAll(slowOne, 1), ranAll(fanOut, 16)]);
+    await Promise.all([ranAll(shellForm, 1), ranAll(execForm, 1), ranAll(slowOne, 1), ranAll(fanOut, FAN_OUT)]);
     const latency = await interleave(
       {
         rawBash: () => rawSpawn('bash'),

@@ -5,11 +5,13 @@
  *
  * `npx tsx bench/table.ts` prints the block with its markers; `--write-readme` replaces the block between
  * the markers already in README.md (it never adds them: where the table goes is an editor's decision).
+ * `--recompute-rows` first derives the rows of bench/results.json again from the figures it holds, after a
+ * change to bench/rows.ts (a new row from a figure already measured): nothing is measured again.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import type { ComparisonRow, Figure, Sections, TargetRow } from './rows.js';
+import { spawnRows, targetRows, type ComparisonRow, type Figure, type Sections, type TargetRow } from './rows.js';
 
 export const START = '<!-- bench:table:start -->';
 export const END = '<!-- bench:table:end -->';
@@ -45,21 +47,21 @@ const number = (value: number): string => {
 
 const figure = ({ value, unit }: Figure, signed = false): string => {
   const sign = signed && value >= 0 ? '+' : '';
+  if (unit === '×') return `${number(value)}×`;
   if (unit === 'events/s') {
     const scaledValue =
       value >= 1e6 ? `${number(value / 1e6)} M` : value >= 1e3 ? `${number(value / 1e3)} k` : number(value);
     return `${scaledValue} events/s`;
   }
-  if (unit === '×') return `${number(value)}×`;
-  if (unit === 'MB') return `${sign}${number(value)} MB`;
-  return `${number(value)} ${unit}`;
+  return `${sign}${number(value)} ${unit}`;
 };
 
-/** A heap growth reads as a signed difference; every other measured figure stands alone. */
-const measured = (row: TargetRow): string => figure(row.measured, row.measured.unit === 'MB');
+/** A heap growth, or a row that says so, reads as a signed difference; every other measured figure stands alone. */
+const isSigned = (row: TargetRow): boolean => row.signed === true || row.measured.unit === 'MB';
+const measured = (row: TargetRow): string => figure(row.measured, isSigned(row));
 
-const target = ({ target: t }: TargetRow): string =>
-  `${t.op === '<=' ? '≤' : '≥'} ${figure({ value: t.value, unit: t.unit }, t.unit === 'MB')}`;
+const target = (row: TargetRow): string =>
+  `${row.target.op === '<=' ? '≤' : '≥'} ${figure({ value: row.target.value, unit: row.target.unit }, isSigned(row))}`;
 
 const ratio = (value: number): string => (value >= 1 ? `${number(value)}×` : `${number(1 / value)}× faster`);
 
@@ -113,6 +115,12 @@ export const blockIn = (readme: string): string | undefined => {
 };
 
 const main = async (): Promise<void> => {
+  if (process.argv.includes('--recompute-rows')) {
+    const measured = readResults();
+    measured.targets = targetRows(measured);
+    measured.comparisons = spawnRows(measured.spawn);
+    writeFileSync(RESULTS, `${JSON.stringify(measured, null, 2)}\n`);
+  }
   const results = readResults(
     process.argv.includes('--quick-results') ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS,
   );

@@ -5,8 +5,9 @@
  * hook's process group. Failures are values: exactly one record per run, never an error.
  *
  * Every process goes through the one supervisor (lib/process/superviseProcess.ts), started by default
- * through a spawn helper created with the executor, so that spawning costs the same in a 4 GB agent as
- * in a small one and never blocks the host's event loop (lib/process/spawnBackend.ts).
+ * through spawn helpers started with the executor (or shared with the hook system's other process
+ * executors), so that spawning costs the same in a 4 GB agent as in a small one and never blocks the host's
+ * event loop (lib/process/spawnBackend.ts).
  *
  * Hooks must not leave work in the background: after every run whatever is left of the hook's process
  * group is killed, and so is anything that left the group (`setsid`), found by the run's id.
@@ -24,15 +25,17 @@ import type { HookInput } from '../events/inputs.js';
 import { createRootLogger, type Logger } from '../logging/logger.js';
 import { createProjectDirCheck } from '../process/projectDir.js';
 import { releaseIdleListeners } from '../process/processGroups.js';
-import { createSpawnBackend } from '../process/spawnBackend.js';
+import { shareSpawnBackend, type SharedSpawnBackend } from '../process/spawnBackend.js';
 import { createSemaphore, type Semaphore } from '../process/spawnLimiter.js';
 import { superviseProcess } from '../process/superviseProcess.js';
 import { createHookEnvironment, resolveInvocation } from '../protocol/hookEnv.js';
 import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
 import { bareRun } from '../protocol/outputRun.js';
 import { createDialectRuns } from '../protocol/dialectRuns.js';
+import type { EnvFileContents } from '../protocol/envFile.js';
 import { commandRunRecord } from '../protocol/processRecord.js';
-import { internalFailureRun, startable, type StartableExecutor, type StartRun } from './startRun.js';
+import { createRunLifecycles } from './runLifecycles.js';
+import { startable, type StartableExecutor, type StartRun } from './startRun.js';
 
 export interface CommandExecutorOptions extends ProcessLimitOptions {
   projectDir: string;
@@ -50,10 +53,10 @@ export interface CommandExecutorOptions extends ProcessLimitOptions {
   /** What project and extension hooks inherit of `env` (lib/protocol/envPolicy.ts), read per run; default all. */
   envPolicy?: () => EnvPolicy | undefined;
   /**
-   * Spawn hooks through a small long-lived helper process started with the executor (default `true`; Linux
-   * and macOS only): a spawn then costs the same whatever the host's memory and never blocks its event loop.
-   * A helper that dies is restarted once, then hooks are spawned from the host with a warning. `false`:
-   * always spawn from the host.
+   * Spawn hooks through small long-lived helper processes started with the executor (default `true`; Linux
+   * and macOS only; two where there are two CPUs): a spawn then costs the same whatever the host's memory and
+   * never blocks its event loop. A helper that dies is replaced once, then hooks are spawned from the host with a
+   * warning. `false`: always spawn from the host (and persistent workers are not guarded against a SIGKILLed host).
    */
   spawnHelper?: boolean;
   /**
@@ -66,7 +69,16 @@ export interface CommandExecutorOptions extends ProcessLimitOptions {
   logger?: Logger;
   /** A live-process limit shared with other executors (persistent workers); default: this executor's own. */
   processSlots?: Semaphore;
+  /**
+   * A spawn backend (and its helper) shared with other executors: one helper spawns one-shot hooks and guards
+   * persistent workers (`spawnBackendsFor`); default: this executor's own.
+   */
+  spawnBackends?: SharedSpawnBackend;
 }
+
+/** The spawn backend several executors share, started by the first of them with these options' helper switch. */
+export const spawnBackendsFor = (options: Pick<CommandExecutorOptions, 'spawnHelper' | 'logger'>): SharedSpawnBackend =>
+  shareSpawnBackend({ helper: options.spawnHelper ?? true, logger: options.logger ?? createRootLogger() });
 
 export interface CommandExecutor {
   /** The executor seam, with its callback form (`start`) that the engine uses without an Observable. */
@@ -77,6 +89,12 @@ export interface CommandExecutor {
   readonly live: number;
   /** The spawn helper's pid while hooks go through one; `undefined` when they are spawned from the host. */
   readonly spawnHelperPid?: number | undefined;
+  /**
+   * What the session's Claude Code hooks appended to `CLAUDE_ENV_FILE` so far (lib/protocol/envFile.ts); `$NAME`
+   * in a value is expanded from `base` (default the executor's `env`). `undefined` when no hook was given one.
+   * Optional in the type only (other process executors share it); the command executor always has it.
+   */
+  readonly readEnvFile?: (base?: Readonly<Record<string, string | undefined>>) => EnvFileContents | undefined;
 }
 
 const DISPOSED = 'executor disposed';
@@ -96,10 +114,9 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
   );
   const logger = options.logger ?? createRootLogger();
   const projectDir = createProjectDirCheck(options.projectDir);
-  const backend = createSpawnBackend({ helper: options.spawnHelper ?? true, logger });
+  const backend = (options.spawnBackends ?? spawnBackendsFor({ spawnHelper: options.spawnHelper, logger })).lease();
   const dialects = createDialectRuns(options.projectDir, options.sessionId);
-  const controllers = new Set<AbortController>();
-  const lifecycles = new Set<Promise<void>>();
+  const lifecycles = createRunLifecycles();
   let live = 0;
   let disposed = false;
 
@@ -195,39 +212,14 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
       return undefined;
     }
-    const controller = new AbortController();
-    controllers.add(controller);
-    // Until the record is delivered or the caller cancels; after either, cancelling does nothing (no abort).
-    let wanted = true;
-    let gone: Promise<void> | undefined;
-    const lifecycle = run(hook, definition, input, controller.signal, (promise) => {
-      gone = promise;
-    })
-      // Anything thrown here is hookstream's own failure, not the hook's: it fails open, logged as internal.
-      .catch((error: unknown): HookRun => internalFailureRun(hook, error, 'allow'))
-      .then(async (record) => {
-        controllers.delete(controller);
-        if (wanted) {
-          wanted = false;
-          done(record);
-        }
-        await gone;
-      });
-    lifecycles.add(lifecycle);
-    void lifecycle.finally(() => lifecycles.delete(lifecycle));
-    return () => {
-      if (!wanted) return;
-      wanted = false;
-      controller.abort();
-    };
+    return lifecycles.start(hook, done, (signal, keepUntil) => run(hook, definition, input, signal, keepUntil));
   };
 
   return {
     execute: startable(start),
     dispose: async () => {
       disposed = true;
-      for (const controller of controllers) controller.abort(DISPOSED);
-      while (lifecycles.size > 0) await Promise.all([...lifecycles]);
+      await lifecycles.abortAll(DISPOSED);
       await backend.dispose();
       dialects.dispose();
       releaseIdleListeners();
@@ -238,5 +230,6 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     get spawnHelperPid() {
       return backend.helperPid;
     },
+    readEnvFile: (base) => dialects.readEnvFile(base ?? options.env ?? process.env),
   };
 };

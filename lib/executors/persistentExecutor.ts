@@ -49,10 +49,11 @@ import {
 import { createCrashGuard } from '../process/crashGuard.js';
 import { releaseIdleListeners } from '../process/processGroups.js';
 import { createProjectDirCheck } from '../process/projectDir.js';
+import type { SpawnBackend } from '../process/spawnBackend.js';
 import { checkFdHeadroom, createSemaphore } from '../process/spawnLimiter.js';
 import { createWorkerPool, type PoolRequest, type WorkerPool } from '../process/workerPool.js';
 import type { WorkerSpawnOptions } from '../process/workerProcess.js';
-import type { CommandExecutor, CommandExecutorOptions } from './commandExecutor.js';
+import { spawnBackendsFor, type CommandExecutor, type CommandExecutorOptions } from './commandExecutor.js';
 import { startable, type StartRun } from './startRun.js';
 
 /**
@@ -66,8 +67,8 @@ export interface PersistentExecutorOptions extends CommandExecutorOptions {
   crashWindowMs?: number;
 }
 
-/** The command executor's shape, and `prewarm`. */
-export interface PersistentExecutor extends Omit<CommandExecutor, 'spawnHelperPid'> {
+/** The command executor's shape (`spawnHelperPid`: the helper that guards the workers), and `prewarm`. */
+export interface PersistentExecutor extends CommandExecutor {
   /** Starts the workers of every hook given with `persistent: true` and `prewarm: true` (others are ignored). */
   prewarm(hooks: Iterable<HookEntry>): void;
 }
@@ -120,6 +121,11 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
     options.env ?? process.env,
   );
   const projectDir = createProjectDirCheck(options.projectDir);
+  // Workers are spawned here, their pipes the host's own (a request must not cross another process); the
+  // spawn helper only guards their groups, so that a host killed by SIGKILL does not leave a worker that
+  // ignores EOF running (lib/process/spawnBackend.ts). Leased with the first worker: an executor that never
+  // starts one starts no helper either.
+  let backend: SpawnBackend | undefined;
   const pools = new Map<string, PoolEntry>();
   // Entries are stable registry objects: one lookup per request instead of building the key.
   const entryPools = new WeakMap<HookEntry, PoolEntry>();
@@ -145,6 +151,12 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
 
   /** How a worker of `hook` starts, or why it does not: the same checks, cwd and environment as one-shot hooks. */
   const launch = async (hook: HookEntry, invocation: Invocation): Promise<WorkerSpawnOptions | LaunchRefusal> => {
+    if (disposed) return { outcome: 'failed', message: `Hook "${hook.name}" cannot run: executor disposed` };
+    backend ??= (options.spawnBackends ?? spawnBackendsFor(options)).lease();
+    const guard = backend;
+    // Once, while the helper starts: a worker is guarded from its first moment. First, so that nothing comes
+    // between the checks below and the spawn.
+    await guard.ready();
     const dirProblem = projectDir.problem();
     if (dirProblem !== undefined)
       return { outcome: 'failed', message: `Hook "${hook.name}" cannot run: ${dirProblem}` };
@@ -167,6 +179,7 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
       runId,
       maxLineBytes: limits.maxOutputBytes,
       killGraceMs: limits.killGraceMs,
+      watch: (pgid, runId) => guard.watch(pgid, runId),
     };
   };
 
@@ -261,10 +274,14 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
     dispose: async () => {
       disposed = true;
       await Promise.all([...pools.values()].map((entry) => entry.pool.dispose()));
+      await backend?.dispose();
       releaseIdleListeners();
     },
     get live() {
       return live;
+    },
+    get spawnHelperPid() {
+      return backend?.helperPid;
     },
   };
 };

@@ -8,6 +8,7 @@
  * wall and 1.6–1.8 ms CPU per spawn (FACTS.md, round 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { errorText } from '../core/guards.js';
 import { spawnEnv } from '../protocol/hookEnv.js';
 import type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult } from './launch.js';
@@ -41,6 +42,20 @@ const capture = (
   });
   return () =>
     chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+};
+
+/**
+ * Writes the input, then EOF. `end()` closes the pipe only on a later turn of the event loop, so with several
+ * runs started in one turn (a fan-out: one message each to the spawn helper) every hook waited for all the
+ * spawns before reading EOF — hook 2 of 16 sat in `cat` for 35 ms. When the write went through at once
+ * (nothing left in the stream's buffer: a payload that fits the pipe), closing our end now gives EOF now.
+ */
+const sendInput = (stdin: Writable | null | undefined, input: string): void => {
+  // No pipes when the spawn failed for want of descriptors.
+  if (stdin == null) return;
+  stdin.write(input);
+  if (stdin.writableLength === 0) stdin.destroy();
+  else stdin.end();
 };
 
 const isOutOfDescriptors = (error: unknown): boolean => {
@@ -102,7 +117,7 @@ export const launchDirect = (request: LaunchRequest, listener: LaunchListener): 
   if (child.pid !== undefined) listener.spawned(child.pid);
   // A hook that never reads stdin makes this write fail with EPIPE: expected, not an error.
   child.stdin?.on('error', ignore);
-  child.stdin?.end(request.input);
+  sendInput(child.stdin, request.input);
   return {
     endPipes: () => {
       child.stdin?.destroy();

@@ -22,6 +22,13 @@ export interface SpawnHelper {
   readonly pid: number | undefined;
   /** Starts a hook through the helper; if the helper dies first, `done` reports it as the run's error. */
   readonly launch: Launcher;
+  /**
+   * Has the helper guard a group the host started (a persistent worker): killed, with what left it carrying
+   * `runId`, if the host dies. Returns the function that ends the guard, once the group is gone.
+   */
+  watch(pgid: number, runId: string): () => void;
+  /** Settles once the helper listens (a watch sent from then on holds even if the host dies at once), or died. */
+  readonly ready: Promise<void>;
   /** Closes the channel (the helper kills what it still guards and exits), SIGKILL if it lingers; resolves when gone. */
   stop(): Promise<void>;
 }
@@ -112,7 +119,13 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
       // gone between the check and the send
     }
   };
+  let listening = (): void => undefined;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
   const dispatch = (message: FromHelper): void => {
+    if (message.t === 'ready') {
+      listening();
+      return;
+    }
     const listener = runs.get(message.id);
     if (listener === undefined) return;
     switch (message.t) {
@@ -136,6 +149,7 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
   })().catch(() => undefined);
   void subprocess.then((result) => {
     dead = true;
+    listening();
     const reason = describeExit(result);
     // Runs in flight lose their output; their groups, still ours to kill, are reaped by their supervisors.
     for (const [id, listener] of runs) {
@@ -147,6 +161,7 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
 
   return {
     pid: subprocess.pid,
+    ready,
     launch: (request, listener) => {
       const id = nextId++;
       if (dead) {
@@ -171,6 +186,13 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
         forget: () => {
           send({ t: 'forget', id });
         },
+      };
+    },
+    watch: (pgid, runId) => {
+      const id = nextId++;
+      send({ t: 'watch', id, pgid, runId });
+      return () => {
+        send({ t: 'forget', id });
       };
     },
     stop: async () => {

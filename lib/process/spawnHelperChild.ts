@@ -4,13 +4,14 @@
  * the host's (an agent of several GB: +40–49 ms per GiB per spawn, the event loop blocked meanwhile).
  *
  * It starts each run with the same direct spawn the host would use and streams back the pid, overflows,
- * the leader's exit and the output. It guards every group it started until the host says it reaped it: if
- * the host goes away — even killed by SIGKILL, which the helper sees as its IPC channel closing — it SIGKILLs
- * those groups and whatever left them carrying their run ids, then exits.
+ * the leader's exit and the output. It guards every group it started until the host says it reaped it, and
+ * the groups the host started itself and asked it to watch (persistent workers): if the host goes away —
+ * even killed by SIGKILL, which the helper sees as its IPC channel closing — it SIGKILLs those groups and
+ * whatever left them carrying their run ids, then exits.
  */
 import process from 'node:process';
 import { RUN_ID_VARIABLE } from '../protocol/hookEnv.js';
-import { findEscapees } from './escapees.js';
+import { findEscapeesOf, type EscapeeQuery } from './escapees.js';
 import type { LaunchHandle } from './launch.js';
 import { launchDirect } from './launchDirect.js';
 import { signalGroup, signalProcess } from './processGroups.js';
@@ -32,13 +33,16 @@ const send = (message: FromHelper): void => {
   if (process.connected) process.send?.(message);
 };
 
-/** Kills every group not yet reaped by the host, and what left them, then exits. */
+/** Kills every group the host has not reaped (runs and watched groups), and what left them, then exits. */
 const shutdown = (code: number): never => {
+  const queries: EscapeeQuery[] = [];
   for (const run of runs.values()) {
     if (run.pgid === undefined) continue;
     signalGroup(run.pgid, 'SIGKILL');
-    if (run.runId !== undefined) for (const pid of findEscapees(run.runId, run.pgid)) signalProcess(pid, 'SIGKILL');
+    if (run.runId !== undefined) queries.push({ runId: run.runId, pgid: run.pgid });
   }
+  // One pass over /proc for all of them.
+  for (const pids of findEscapeesOf(queries).values()) for (const pid of pids) signalProcess(pid, 'SIGKILL');
   process.exit(code);
 };
 
@@ -106,12 +110,17 @@ process.on('message', (message: ToHelper) => {
     case 'end':
       runs.get(message.id)?.handle?.endPipes();
       return;
+    // Never `done`: guarded until the host forgets it.
+    case 'watch':
+      runs.set(message.id, { pgid: message.pgid, runId: message.runId, done: false });
+      return;
     case 'forget':
       runs.delete(message.id);
       return;
   }
 });
 process.on('disconnect', () => shutdown(0));
+send({ t: 'ready' });
 // Started detached, no terminal sends us these; someone who does wants us gone, and our hooks with us.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => shutdown(0));
 process.on('uncaughtException', (error) => {

@@ -22,11 +22,21 @@ export type ToHelper =
     }
   /** Stop waiting for EOF on the run's pipes. */
   | { t: 'end'; id: number }
-  /** The host has reaped the run's group: stop guarding it. */
+  /**
+   * Guard a group the host started itself (a persistent worker, whose pipes must stay the host's): if the
+   * host dies, it is killed with the helper's own runs, and whatever left it carrying `runId`.
+   */
+  | { t: 'watch'; id: number; pgid: number; runId: string }
+  /** The host has reaped the run's (or watched) group: stop guarding it. */
   | { t: 'forget'; id: number };
 
 /** Helper → host; `done` is the last message of a run. */
 export type FromHelper =
+  /**
+   * Sent once, when the helper listens: a message sent before may be lost if the host dies meanwhile (Node
+   * drops what arrives before a listener once the channel closes), so a watch counts from then on.
+   */
+  | { t: 'ready' }
   | { t: 'spawned'; id: number; pid: number }
   | { t: 'overflow'; id: number; stream: 'stdout' | 'stderr' }
   | { t: 'exited'; id: number }

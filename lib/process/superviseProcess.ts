@@ -6,7 +6,7 @@
  * for processes that left the group (`setsid`) by the run's id — killed with what is left of the group.
  */
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS } from '../core/limits.js';
-import { findEscapees } from './escapees.js';
+import { findEscapees, sweepEscapees } from './escapees.js';
 import type { LaunchHandle, Launcher, LaunchRequest, LaunchResult } from './launch.js';
 import { reapGroup, registerGroup, signalGroup, signalProcess } from './processGroups.js';
 
@@ -199,7 +199,7 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
   // After every run: what the leader left behind in its group, and what left the group, is killed.
   const gone = reported.then(async (done) => {
     if (pgid === undefined) return;
-    const late = findEscapees(runId, pgid).filter((pid) => !done.escapees.includes(pid));
+    const late = (await sweepEscapees(runId, pgid)).filter((pid) => !done.escapees.includes(pid));
     if (late.length > 0) options.onEscapees?.(late);
     const reaped = await reapGroup(pgid, killGraceMs, late.length === 0 ? done.escapees : [...done.escapees, ...late]);
     unregister();

@@ -2,7 +2,8 @@
  * One long-lived hook worker process (a `persistent: true` command hook), supervised like every hook
  * process: its own process group, registered with the live-group registry (dispose, host exit and
  * forwarded signals reach it), SIGTERM → grace → SIGKILL to the whole group, a drain after the leader
- * exits, and a scan for escapees carrying its run id once it is gone. Knows nothing about requests: it
+ * exits, and a scan for escapees carrying its run id once it is gone; the spawn helper guards the group
+ * against the host's death (`watch`). Knows nothing about requests: it
  * delivers stdout as batches of lines (workerLines.ts), passes stderr through and reports its end.
  *
  * Started with execa: it turns a spawn failure (ENOENT, EACCES) into a result instead of an `'error'`
@@ -28,6 +29,11 @@ export interface WorkerSpawnOptions {
   maxLineBytes: number;
   /** SIGTERM → SIGKILL grace when reaping what is left of the group after the leader exits. */
   killGraceMs: number;
+  /**
+   * Has someone outside the host guard the group (the spawn helper): a worker that ignores EOF would outlive
+   * a host killed by SIGKILL. Returns the function that ends the guard; called once the group is gone.
+   */
+  watch?: (pgid: number, runId: string) => () => void;
 }
 
 export interface WorkerListeners {
@@ -95,6 +101,7 @@ export const startWorker = (options: WorkerSpawnOptions, listeners: WorkerListen
     return { pid: undefined, write: ignore, close: () => gone, stop: () => gone, gone };
   }
   const unregister = registerGroup(pgid, options.killGraceMs);
+  const unwatch = options.watch?.(pgid, options.runId) ?? ignore;
   // An idle worker must not keep the host alive: a pending request's timer does that while it waits.
   subprocess.unref();
   for (const stream of [subprocess.stdin, subprocess.stdout, subprocess.stderr]) {
@@ -131,6 +138,7 @@ export const startWorker = (options: WorkerSpawnOptions, listeners: WorkerListen
     .finally(() => {
       subprocess.stdin.destroy();
       unregister();
+      unwatch();
     });
 
   let stopping = false;

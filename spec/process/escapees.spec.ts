@@ -1,14 +1,15 @@
 /**
  * Finding processes that left a hook's group by the run id in their environment, with real processes:
  * reading only the pids allocated after the leader (the common case, tens of microseconds) finds the same
- * escapee as reading all of /proc (the fallback: a wrap-around, or many pids allocated meanwhile).
+ * escapee as reading all of /proc (the fallback: a wrap-around, or many pids allocated meanwhile); several runs
+ * are answered in one pass, each with its own escapees, and runs swept in one turn share that pass.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findEscapees } from '../../lib/process/escapees.js';
+import { findEscapees, findEscapeesOf, sweepEscapees } from '../../lib/process/escapees.js';
 import { lastPid } from '../../lib/process/procfs.js';
 import { RUN_ID_VARIABLE } from '../../lib/protocol/hookEnv.js';
-import { eventually, MARKER_VARIABLE, ProcessTest } from './processHarness.js';
+import { eventually, markedProcesses, MARKER_VARIABLE, ProcessTest } from './processHarness.js';
 
 let t: ProcessTest;
 
@@ -68,5 +69,41 @@ describe('findEscapees', () => {
     expect(all).toHaveLength(3);
     kill();
     for (const pid of all) killQuietly(pid);
+  });
+
+  it('answers several runs in one pass, each with its own escapees, also when swept in the same turn', async () => {
+    t = new ProcessTest();
+    const one = await leaderWithEscapee('run-4');
+    const two = await leaderWithEscapee('run-5');
+    const found = findEscapeesOf([
+      { runId: 'run-4', pgid: one.pgid },
+      { runId: 'run-5', pgid: two.pgid },
+      { runId: 'run-none', pgid: two.pgid },
+    ]);
+    expect(found.get('run-4')).toEqual(findEscapees('run-4', one.pgid));
+    expect(found.get('run-5')).toEqual(findEscapees('run-5', two.pgid));
+    expect(found.get('run-4')).toHaveLength(1);
+    expect(found.get('run-5')).toHaveLength(1);
+    expect(found.get('run-4')).not.toEqual(found.get('run-5'));
+    expect(found.get('run-none')).toEqual([]);
+    const swept = await Promise.all([sweepEscapees('run-4', one.pgid), sweepEscapees('run-5', two.pgid)]);
+    expect(swept).toEqual([found.get('run-4'), found.get('run-5')]);
+    one.kill();
+    two.kill();
+    for (const pid of [...(found.get('run-4') ?? []), ...(found.get('run-5') ?? [])]) killQuietly(pid);
+  });
+
+  it('reads the run id only as a whole variable, not inside another', async () => {
+    t = new ProcessTest();
+    const leader = spawn('sh', ['-c', 'setsid sleep 30 </dev/null >/dev/null 2>&1 & sleep 30'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH, [`X_${RUN_ID_VARIABLE}`]: 'run-6', [MARKER_VARIABLE]: t.marker },
+    });
+    const pgid = leader.pid ?? 0;
+    expect(await eventually(() => markedProcesses(t.marker).length === 3)).toBe(true);
+    expect(findEscapees('run-6', pgid)).toEqual([]);
+    process.kill(-pgid, 'SIGKILL');
+    for (const pid of markedProcesses(t.marker)) killQuietly(pid);
   });
 });
