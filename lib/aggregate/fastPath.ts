@@ -32,7 +32,8 @@ export const fastPathResult = (event: EventName, fields: Readonly<Record<string,
   const template = TEMPLATES.get(event) as HookResult;
   switch (event) {
     // Named stores, one per event (a computed key made this keyed store megamorphic); frozen like every result.
-    case 'BeforeTool': {
+    case 'BeforeTool':
+    case 'PermissionRequest': {
       const result = passThrough(template);
       result.toolInput = fields.tool_input as HookResult['toolInput'];
       return Object.freeze(result);

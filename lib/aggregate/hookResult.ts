@@ -3,10 +3,9 @@
  */
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 import type { HookResult, HookRun, Mutable, NormalizedDecision } from '../core/types.js';
-import type { EventSummary } from './monoids.js';
+import { applyInputEdit, type EventSummary } from './monoids.js';
 import { ResultRecord } from './resultRecord.js';
 import { summarizeRuns } from './summarize.js';
 
@@ -15,6 +14,8 @@ const joined = (lines: readonly string[]): string | undefined => (lines.length =
 const decisionFor = (summary: EventSummary): NormalizedDecision | undefined => {
   const d = summary.decision;
   if (d.blocked) return d.denied ? 'deny' : 'block';
+  // Claude Code's order: deny > defer > ask > allow.
+  if (d.deferred) return 'defer';
   if (d.asked) return 'ask';
   return d.allowed ? 'allow' : undefined;
 };
@@ -85,9 +86,11 @@ function applyEventFields(
   summary: EventSummary,
   result: Mutable<HookResult>,
 ): void {
-  if (event === 'BeforeTool') {
+  if (event === 'BeforeTool' || event === 'PermissionRequest') {
     const original = input.tool_input as Record<string, unknown> | undefined;
-    result.toolInput = summary.toolInput && !chained ? mergeFields(original, summary.toolInput) : original;
+    result.toolInput = summary.toolInput && !chained ? applyInputEdit(original, summary.toolInput) : original;
+    if (event === 'PermissionRequest' && summary.claude.updatedPermissions.length > 0)
+      result.updatedPermissions = summary.claude.updatedPermissions;
   } else if (event === 'BeforeModel') {
     const original = input.llm_request as LLMRequest | undefined;
     result.llmRequest = summary.llmRequest && !chained ? mergeRequestPatch(original, summary.llmRequest) : original;
@@ -97,6 +100,14 @@ function applyEventFields(
   } else if (event === 'AfterTool') {
     // Present only when a hook replaced the result: the host keeps its own (typed) result otherwise.
     if (summary.toolResponse) result.toolResponse = summary.toolResponse;
+  } else if (event === 'Elicitation' || event === 'ElicitationResult') {
+    applyElicitation(summary, result);
+  } else if (event === 'WorktreeCreate') {
+    if (summary.claude.worktreePath !== undefined) result.worktreePath = summary.claude.worktreePath;
+  } else if (event === 'PermissionDenied') {
+    if (summary.claude.retry) result.retry = true;
+  } else if (event === 'SessionStart' || event === 'CwdChanged' || event === 'FileChanged') {
+    if (summary.claude.watchPaths.length > 0) result.watchPaths = summary.claude.watchPaths;
   } else if (event === 'BeforeToolSelection') {
     const { mode, names } = summary.toolSelection;
     if (mode !== undefined || names !== undefined) {
@@ -105,6 +116,17 @@ function applyEventFields(
       result.toolConfig = { mode: mode ?? 'AUTO', allowedFunctionNames: allowed };
     }
   }
+}
+
+/**
+ * The answer to an MCP elicitation: a block (exit 2, `decision: "block"`) declines, as in Claude Code; else the
+ * most final action any hook gave, with the last form values when it accepts.
+ */
+function applyElicitation(summary: EventSummary, result: Mutable<HookResult>): void {
+  const { action, content } = summary.claude;
+  if (summary.decision.blocked) result.elicitation = { action: 'decline' };
+  else if (action === 'accept') result.elicitation = content === undefined ? { action } : { action, content };
+  else if (action !== undefined) result.elicitation = { action };
 }
 
 /** The HookResult of an event no hook matched: nothing ran, the originals pass through. */

@@ -8,6 +8,8 @@
 import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { isRecord } from '../core/guards.js';
 import type { ToolMode } from '../events/inputs.js';
+import type { ElicitationAction } from '../events/outputs.js';
+import type { Mutable } from '../core/types.js';
 import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 
@@ -23,6 +25,8 @@ export interface DecisionSummary {
   readonly blocked: boolean;
   readonly denied: boolean;
   readonly asked: boolean;
+  /** A hook deferred the decision (`defer`): beats `ask`, loses to a block. */
+  readonly deferred: boolean;
   readonly allowed: boolean;
   readonly blockReasons: readonly string[];
   readonly reasons: readonly string[];
@@ -39,6 +43,7 @@ const NO_DECISION: DecisionSummary = Object.freeze({
   blocked: false,
   denied: false,
   asked: false,
+  deferred: false,
   allowed: false,
   blockReasons: NO_LINES,
   reasons: NO_LINES,
@@ -61,6 +66,7 @@ export const OrDecision: Monoid<DecisionSummary> = {
             blocked: a.blocked || b.blocked,
             denied: a.denied || b.denied,
             asked: a.asked || b.asked,
+            deferred: a.deferred || b.deferred,
             allowed: a.allowed || b.allowed,
             blockReasons: joinLines(a.blockReasons, b.blockReasons),
             reasons: joinLines(a.reasons, b.reasons),
@@ -101,6 +107,35 @@ const withoutBadConfig = (patch: Readonly<Record<string, unknown>>): Readonly<Re
   return rest;
 };
 
+/**
+ * A hook's change to the tool input: a patch merged onto it (hookstream's and Gemini's `tool_input`), or the
+ * whole new input (`replace`: Claude Code's `updatedInput`).
+ */
+export interface InputEdit {
+  readonly replace: boolean;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Input edits in plan order. Read each edit as a function on the input (a patch merges, a replacement ignores
+ * what came before): their composition is associative, and its normal form is what this carrier holds — a
+ * replacement followed by patches is one replacement with the patches merged in, and a later replacement
+ * discards everything before it.
+ */
+export const InputEdits: Monoid<InputEdit | undefined> = {
+  concat: (a, b) =>
+    a === undefined || b === undefined || b.replace
+      ? (b ?? a)
+      : { replace: a.replace, fields: mergeFields(a.fields, b.fields) },
+  empty: undefined,
+};
+
+/** `edit` applied to `input`: the replacement itself, or the patch merged onto a copy. */
+export const applyInputEdit = (
+  input: Readonly<Record<string, unknown>> | undefined,
+  edit: InputEdit,
+): Record<string, unknown> => (edit.replace ? edit.fields : mergeFields(input, edit.fields));
+
 /** Last writer wins (in plan order); `undefined` is "did not write". */
 export const lastWriter = <A>(): Monoid<A | undefined> => ({
   concat: (a, b) => (b === undefined ? a : b),
@@ -119,7 +154,8 @@ export interface ToolSelection {
 const strictestMode = (a?: ToolMode, b?: ToolMode): ToolMode | undefined =>
   a === undefined ? b : b === undefined ? a : MODE_RANK[b] > MODE_RANK[a] ? b : a;
 
-const sortedUnique = (names: Iterable<string>): readonly string[] => [...new Set(names)].sort();
+/** Sorted, without duplicates: the normal form of a name set. */
+export const sortedUnique = (names: Iterable<string>): readonly string[] => [...new Set(names)].sort();
 
 /** The selection of a hook that constrained nothing: shared, so most summaries allocate none. */
 const NO_SELECTION: ToolSelection = Object.freeze({});
@@ -157,16 +193,96 @@ export function selection(mode: ToolMode | undefined, names: readonly string[] |
   return result;
 }
 
+/** MCP elicitation answers, most final first: an explicit decline beats a dismissal beats an acceptance. */
+const ACTION_RANK: Readonly<Record<ElicitationAction, number>> = { accept: 0, cancel: 1, decline: 2 };
+
+/**
+ * The outputs of Claude Code's own events (PermissionRequest, PermissionDenied, Elicitation, WorktreeCreate,
+ * SessionStart/CwdChanged/FileChanged): kept apart so the other events' summaries share one frozen empty value.
+ */
+export interface ClaudeOutputs {
+  /** Permission updates, every hook's in plan order. */
+  readonly updatedPermissions: readonly Readonly<Record<string, unknown>>[];
+  /** The most final answer (decline > cancel > accept). */
+  readonly action?: ElicitationAction;
+  /** Form values: last writer. */
+  readonly content?: Readonly<Record<string, unknown>>;
+  /** Last writer. */
+  readonly worktreePath?: string;
+  /** Any hook asked for a retry. */
+  readonly retry: boolean;
+  /** Union, sorted. */
+  readonly watchPaths: readonly string[];
+}
+
+const NO_CLAUDE_OUTPUTS: ClaudeOutputs = Object.freeze({
+  updatedPermissions: Object.freeze([]),
+  retry: false,
+  watchPaths: NO_LINES,
+});
+
+const stricterAction = (a?: ElicitationAction, b?: ElicitationAction): ElicitationAction | undefined =>
+  a === undefined ? b : b === undefined ? a : ACTION_RANK[b] > ACTION_RANK[a] ? b : a;
+
+/** Builds a ClaudeOutputs without `undefined` keys, so equal values are deep-equal. */
+export function claudeOutputs(fields: {
+  updatedPermissions?: readonly Readonly<Record<string, unknown>>[] | undefined;
+  action?: ElicitationAction | undefined;
+  content?: Readonly<Record<string, unknown>> | undefined;
+  worktreePath?: string | undefined;
+  retry?: boolean | undefined;
+  watchPaths?: readonly string[] | undefined;
+}): ClaudeOutputs {
+  const result: Mutable<ClaudeOutputs> = {
+    updatedPermissions: fields.updatedPermissions ?? NO_CLAUDE_OUTPUTS.updatedPermissions,
+    retry: fields.retry === true,
+    watchPaths: fields.watchPaths ?? NO_LINES,
+  };
+  if (fields.action !== undefined) result.action = fields.action;
+  if (fields.content !== undefined) result.content = fields.content;
+  if (fields.worktreePath !== undefined) result.worktreePath = fields.worktreePath;
+  return result;
+}
+
+export const ClaudeOutputsMonoid: Monoid<ClaudeOutputs> = {
+  concat: (a, b) =>
+    b === NO_CLAUDE_OUTPUTS
+      ? a
+      : a === NO_CLAUDE_OUTPUTS
+        ? b
+        : claudeOutputs({
+            updatedPermissions:
+              b.updatedPermissions.length === 0
+                ? a.updatedPermissions
+                : a.updatedPermissions.length === 0
+                  ? b.updatedPermissions
+                  : [...a.updatedPermissions, ...b.updatedPermissions],
+            action: stricterAction(a.action, b.action),
+            content: b.content ?? a.content,
+            worktreePath: b.worktreePath ?? a.worktreePath,
+            retry: a.retry || b.retry,
+            watchPaths:
+              b.watchPaths.length === 0
+                ? a.watchPaths
+                : a.watchPaths.length === 0
+                  ? b.watchPaths
+                  : sortedUnique([...a.watchPaths, ...b.watchPaths]),
+          }),
+  empty: NO_CLAUDE_OUTPUTS,
+};
+
 /** Everything one event's hooks contribute; the whole summary is a monoid too. */
 export interface EventSummary {
   readonly decision: DecisionSummary;
-  readonly toolInput: Patch;
+  /** BeforeTool, PermissionRequest: the tool input edits, in plan order. */
+  readonly toolInput: InputEdit | undefined;
   readonly llmRequest: Patch;
   readonly llmResponse: Readonly<Record<string, unknown>> | undefined;
   /** AfterTool: the replacement of the tool's result, last writer in plan order. */
   readonly toolResponse: Readonly<Record<string, unknown>> | undefined;
   readonly specific: Patch;
   readonly toolSelection: ToolSelection;
+  readonly claude: ClaudeOutputs;
 }
 
 const lastResponse = lastWriter<Readonly<Record<string, unknown>>>();
@@ -175,12 +291,13 @@ const lastResponse = lastWriter<Readonly<Record<string, unknown>>>();
 const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
   concat: (a, b) => ({
     decision: OrDecision.concat(a.decision, b.decision),
-    toolInput: ShallowMerge.concat(a.toolInput, b.toolInput),
+    toolInput: InputEdits.concat(a.toolInput, b.toolInput),
     llmRequest: RequestMerge.concat(a.llmRequest, b.llmRequest),
     llmResponse: lastResponse.concat(a.llmResponse, b.llmResponse),
     toolResponse: lastResponse.concat(a.toolResponse, b.toolResponse),
     specific: ShallowMerge.concat(a.specific, b.specific),
     toolSelection: tools.concat(a.toolSelection, b.toolSelection),
+    claude: ClaudeOutputsMonoid.concat(a.claude, b.claude),
   }),
   empty: Object.freeze({
     decision: OrDecision.empty,
@@ -190,6 +307,7 @@ const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
     toolResponse: undefined,
     specific: undefined,
     toolSelection: tools.empty,
+    claude: ClaudeOutputsMonoid.empty,
   }),
 });
 

@@ -66,6 +66,11 @@ export class ResultRecord {
   declare readonly llmResponse?: HookResult['llmResponse'];
   declare readonly toolResponse?: HookResult['toolResponse'];
   declare readonly toolConfig?: HookResult['toolConfig'];
+  declare readonly updatedPermissions?: HookResult['updatedPermissions'];
+  declare readonly elicitation?: HookResult['elicitation'];
+  declare readonly worktreePath?: string;
+  declare readonly retry?: true;
+  declare readonly watchPaths?: readonly string[];
   declare readonly internal?: true;
 
   constructor(

@@ -3,20 +3,26 @@
  * plan's runs in plan order. What a run contributes depends on the event (DESIGN §3 "Aggregation").
  */
 import { isRecord } from '../core/guards.js';
-import { effectiveDecision } from '../rules/blocking.js';
+import { effectiveDecision, readsPermissionDecision } from '../rules/blocking.js';
 import type { EventName } from '../events/names.js';
 import { type HookOutput } from '../events/outputs.js';
 import type { HookRun } from '../core/types.js';
 import { isWarningOutcome } from '../core/outcomes.js';
 import {
+  ClaudeOutputsMonoid,
+  claudeOutputs,
   eventSummaryMonoid,
+  sortedUnique,
   NO_LINES,
   OrDecision,
   selection,
   ToolSelectionUnion,
+  type ClaudeOutputs,
   type DecisionSummary,
   type EventSummary,
+  type InputEdit,
 } from './monoids.js';
+import type { HookSpecificOutput } from '../events/outputs.js';
 
 const nonEmpty = (text: string | undefined): readonly string[] =>
   text !== undefined && text.trim() !== '' ? [text] : NO_LINES;
@@ -34,7 +40,7 @@ const warningsOf = (run: HookRun): readonly string[] => {
 
 const reasonOf = (event: EventName, output: HookOutput | undefined): string | undefined =>
   output?.reason ??
-  (event === 'BeforeTool' && output?.decision == null
+  (readsPermissionDecision(event) && output?.decision == null
     ? output?.hookSpecificOutput?.permissionDecisionReason
     : undefined);
 
@@ -53,6 +59,7 @@ const decisionOf = (event: EventName, run: HookRun): DecisionSummary => {
     blocked,
     denied: decision === 'deny',
     asked: decision === 'ask',
+    deferred: decision === 'defer',
     allowed: decision === 'allow' || decision === 'approve',
     blockReasons: blocked ? nonEmpty(reason ?? `Blocked by hook "${run.name}"`) : NO_LINES,
     reasons: nonEmpty(reason),
@@ -66,13 +73,50 @@ const decisionOf = (event: EventName, run: HookRun): DecisionSummary => {
   };
 };
 
+/** BeforeTool and PermissionRequest: the hook's `tool_input`, a patch or (`replaceToolInput`) the whole input. */
+const inputEditOf = (event: EventName, specific: HookSpecificOutput | undefined): InputEdit | undefined => {
+  if ((event !== 'BeforeTool' && event !== 'PermissionRequest') || !isRecord(specific?.tool_input)) return undefined;
+  return { replace: specific.replaceToolInput === true, fields: specific.tool_input };
+};
+
+/** The outputs only Claude Code's own events have; the shared empty value for every other event. */
+const claudeOutputsOf = (event: EventName, specific: HookSpecificOutput | undefined): ClaudeOutputs => {
+  if (specific === undefined) return ClaudeOutputsMonoid.empty;
+  switch (event) {
+    case 'PermissionRequest':
+      return Array.isArray(specific.updatedPermissions) && specific.updatedPermissions.length > 0
+        ? claudeOutputs({ updatedPermissions: specific.updatedPermissions })
+        : ClaudeOutputsMonoid.empty;
+    case 'PermissionDenied':
+      return specific.retry === true ? claudeOutputs({ retry: true }) : ClaudeOutputsMonoid.empty;
+    case 'Elicitation':
+    case 'ElicitationResult':
+      return specific.action === undefined && specific.content === undefined
+        ? ClaudeOutputsMonoid.empty
+        : claudeOutputs({ action: specific.action, content: specific.content });
+    case 'WorktreeCreate':
+      return typeof specific.worktreePath === 'string' && specific.worktreePath !== ''
+        ? claudeOutputs({ worktreePath: specific.worktreePath })
+        : ClaudeOutputsMonoid.empty;
+    case 'SessionStart':
+    case 'CwdChanged':
+    case 'FileChanged':
+      return Array.isArray(specific.watchPaths) && specific.watchPaths.length > 0
+        ? claudeOutputs({ watchPaths: sortedUnique(specific.watchPaths) })
+        : ClaudeOutputsMonoid.empty;
+    default:
+      return ClaudeOutputsMonoid.empty;
+  }
+};
+
 /** One run's contribution to its event's summary. */
 export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
   const specific = run.output?.hookSpecificOutput;
   const toolConfig = event === 'BeforeToolSelection' ? specific?.toolConfig : undefined;
   return {
-    decision: run.outcome === 'skipped' ? OrDecision.empty : decisionOf(event, run),
-    toolInput: event === 'BeforeTool' && isRecord(specific?.tool_input) ? specific.tool_input : undefined,
+    // A skipped run decides nothing; its warnings still count (a hook without its callback says so once).
+    decision: run.outcome === 'skipped' && run.outputWarnings === undefined ? OrDecision.empty : decisionOf(event, run),
+    toolInput: inputEditOf(event, specific),
     llmRequest: event === 'BeforeModel' && isRecord(specific?.llm_request) ? specific.llm_request : undefined,
     llmResponse:
       (event === 'BeforeModel' || event === 'AfterModel') && isRecord(specific?.llm_response)
@@ -86,6 +130,7 @@ export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
           toolConfig.allowedFunctionNames && [...new Set(toolConfig.allowedFunctionNames)].sort(),
         )
       : ToolSelectionUnion.empty,
+    claude: claudeOutputsOf(event, specific),
   };
 };
 

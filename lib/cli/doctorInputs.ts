@@ -57,7 +57,17 @@ export const PLAUSIBLE_TARGETS: Readonly<Partial<Record<EventName, readonly stri
   PreCompress: ['manual', 'auto'],
   PostCompress: ['manual', 'auto'],
   Notification: ['ToolPermission', 'permission_prompt', 'idle_prompt', 'auth_success', 'elicitation_dialog'],
+  PermissionRequest: TOOL_NAMES,
+  PermissionDenied: TOOL_NAMES,
+  PostToolUseFailure: TOOL_NAMES,
+  StopFailure: ['rate_limit', 'authentication_failed', 'billing_error', 'invalid_request', 'server_error', 'unknown'],
+  Setup: ['init', 'maintenance'],
+  ConfigChange: ['user_settings', 'project_settings', 'local_settings', 'policy_settings', 'skills'],
+  InstructionsLoaded: ['session_start', 'nested_traversal', 'path_glob_match', 'include', 'compact'],
+  FileChanged: ['.envrc', '.env', 'package.json'],
 };
+
+const PROBE = 'hookstream doctor probe';
 
 const REQUEST = {
   model: 'hookstream-doctor',
@@ -82,6 +92,28 @@ export const probeFields = (event: EventName, target: string | undefined): Recor
     SubagentStart: { agent_name: 'hookstream-doctor' },
     SubagentStop: { agent_name: 'hookstream-doctor', outcome: 'completed' },
     TurnComplete: { turn: 1 },
+    PermissionRequest: { tool_name: target ?? 'read_file', tool_input: {} },
+    PermissionDenied: { tool_name: target ?? 'read_file', tool_input: {}, reason: PROBE },
+    PostToolUseFailure: { tool_name: target ?? 'read_file', tool_input: {}, error: PROBE },
+    PostToolBatch: { tool_calls: [] },
+    UserPromptExpansion: { expansion_type: 'slash_command', command_name: target ?? 'doctor', prompt: '/doctor' },
+    StopFailure: { error: target ?? 'unknown' },
+    Setup: { trigger: target ?? 'init' },
+    ConfigChange: { source: target ?? 'project_settings' },
+    InstructionsLoaded: { file_path: 'CLAUDE.md', memory_type: 'Project', load_reason: target ?? 'session_start' },
+    CwdChanged: { old_cwd: '.', new_cwd: '.' },
+    // FileChanged matches a file name; the probe's path ends in it.
+    FileChanged: { file_path: target ?? '.envrc', event: 'change' },
+    WorktreeCreate: { name: 'hookstream-doctor' },
+    WorktreeRemove: { worktree_path: 'hookstream-doctor' },
+    TaskCreated: { task_id: 'hookstream-doctor', task_subject: PROBE },
+    TaskCompleted: { task_id: 'hookstream-doctor', task_subject: PROBE },
+    TeammateIdle: { teammate_name: 'hookstream-doctor' },
+    Elicitation: { mcp_server_name: target ?? 'hookstream-doctor', message: PROBE },
+    ElicitationResult: { mcp_server_name: target ?? 'hookstream-doctor', action: 'cancel' },
+    PreModelSwitch: { to_model: target ?? 'hookstream-doctor' },
+    PostModelSwitch: { to_model: target ?? 'hookstream-doctor' },
+    MessageDisplay: { turn_id: 't', message_id: 'm', index: 0, final: true, delta: '' },
   };
   return fields[event];
 };

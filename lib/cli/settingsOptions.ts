@@ -39,8 +39,8 @@ export const withSharedOptions = (command: Command): Command =>
 
 /**
  * Resolves the project directory (it must exist) and the settings files: each `--settings` file at
- * user scope and required, else `<project>/.hookstream/settings.json`, `~/.hookstream/settings.json`
- * and `/etc/hookstream/settings.json`.
+ * user scope and required, else every dialect's standard files (`standardSettingsFiles`) — among them a
+ * plugin registry or extension manifest that cannot be used, carrying its problems, which loading reports.
  */
 export const resolveSettings = (context: CliContext, options: SharedOptions): ResolvedSettings => {
   const projectDir = resolve(context.cwd, options.projectDir ?? '.');
@@ -94,8 +94,15 @@ export const reportSettingsState = (
   disabledBy: () => string | undefined,
 ): boolean => {
   const lost = new Set(problems.filter((problem) => problem.fileInactive === true).map((problem) => problem.file));
+  // A registry or manifest holds no hooks itself: what is lost is the plugins or extensions it lists.
+  const listsBundles = new Set(settings.files.filter((file) => file.problems !== undefined).map((file) => file.path));
   for (const file of lost) {
-    printNote(context, `hooks from ${file} are not active: the file could not be used (see above)`);
+    printNote(
+      context,
+      listsBundles.has(file)
+        ? `plugin or extension hooks are not active: ${file} could not be used (see above)`
+        : `hooks from ${file} are not active: the file could not be used (see above)`,
+    );
   }
   if (!enabled) {
     const paths = settings.files.map((file) => file.path);

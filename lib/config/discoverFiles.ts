@@ -1,6 +1,7 @@
 /**
  * The settings files hookstream reads by default (issue #12 "Discovery"): every dialect's files at every scope —
- * `.hookstream/`, `.claude/settings{,.local}.json`, `.gemini/settings.json`, their user and system siblings —
+ * `.hookstream/`, `.claude/settings{,.local}.json`, `.gemini/settings.json`, `.cursor/hooks.json`,
+ * `.github/hooks/*.json`, `.codex/hooks.json`, their user and system siblings —
  * plus the hooks files of enabled Claude Code plugins and installed Gemini CLI extensions, as Copilot, Continue
  * and VS Code read `.claude/`. A file need not exist; each one says whose format it is in.
  */
@@ -16,9 +17,12 @@ import {
   type DialectEnvironment,
   type DialectId,
 } from './dialects/index.js';
+import { dialectById, locationOf } from './dialects/registry.js';
+import { directoryFiles } from './dialectDirectories.js';
 import { parseJsonDocument } from './jsonLocate.js';
 import type { HookSource } from '../core/types.js';
 import type { DialectScope } from './dialects/types.js';
+import type { ConfigProblem } from './problems.js';
 
 export type FileScope = Exclude<HookSource, 'runtime'>;
 
@@ -35,6 +39,12 @@ export interface SettingsFile {
   bundle?: { readonly root: string; readonly dataDir?: string };
   /** The project the file belongs to: relative `if` path rules resolve against it. */
   projectDir?: string;
+  /**
+   * Faults discovery found in this file — a plugin registry or an extension manifest that cannot be read or
+   * parsed, with pointer and line — so the bundles it lists are missing. Loading reports them as the file's
+   * problems and does not read it as settings (it holds no hooks).
+   */
+  problems?: readonly ConfigProblem[];
 }
 
 export interface DiscoveryOptions {
@@ -43,6 +53,18 @@ export interface DiscoveryOptions {
   /** Where `CLAUDE_CONFIG_DIR`, `GEMINI_CLI_HOME` … are read; default `process.env`. */
   variables?: Readonly<Record<string, string | undefined>>;
 }
+
+/**
+ * A directory location's files (Copilot's `.github/hooks/*.json`), each a file of the list like `template`; a
+ * policy file that fails the ownership rule is in the list with its refusal (`problems`), never read.
+ */
+const directoryEntries = (template: SettingsFile, id: DialectId): SettingsFile[] => {
+  const location = template.dialectScope === undefined ? undefined : locationOf(dialectById(id), template.dialectScope);
+  const { paths, refused } = directoryFiles(template.path, location?.ownership);
+  const files = paths.map((path): SettingsFile => Object.assign({}, template, { path }));
+  for (const problem of refused) files.push(Object.assign({}, template, { path: problem.file, problems: [problem] }));
+  return files;
+};
 
 /** A settings object for `enabledPlugins`, or `undefined` for a missing or unreadable file (loading reports it). */
 const readQuietly = (path: string): unknown => {
@@ -65,8 +87,23 @@ const bundleFile = (bundle: Bundle, projectDir: string): SettingsFile => {
 };
 
 /**
+ * Each faulty registry or manifest as a file of the list carrying its problems (see `SettingsFile.problems`):
+ * the one list then brings them to every reader — `loadSettings`, `createHookSystem`, `list`, `validate`.
+ */
+const problemFiles = (problems: readonly ConfigProblem[], dialect: DialectId, projectDir: string): SettingsFile[] => {
+  const byFile = new Map<string, ConfigProblem[]>();
+  for (const problem of problems) {
+    const list = byFile.get(problem.file);
+    if (list === undefined) byFile.set(problem.file, [problem]);
+    else list.push(problem);
+  }
+  return [...byFile].map(([path, found]) => ({ scope: 'extension', path, dialect, projectDir, problems: found }));
+};
+
+/**
  * The settings files of every dialect, highest priority first: project files, then user, then system, then
- * plugins and extensions (their hooks rank lowest and are trusted like project hooks).
+ * plugins and extensions (their hooks rank lowest and are trusted like project hooks). A plugin registry or
+ * an extension manifest that cannot be used is in the list too, with its problems (`SettingsFile.problems`).
  *
  * @example
  * const settings = loadSettingsSync(standardSettingsFiles(process.cwd()));
@@ -79,7 +116,7 @@ export function standardSettingsFiles(
 ): SettingsFile[] {
   const ids = options.dialects ?? DIALECT_IDS;
   const environment: DialectEnvironment = { projectDir, home, variables: options.variables ?? process.env };
-  const files = dialectSettingsFiles(environment, ids).map((found): SettingsFile => {
+  const files = dialectSettingsFiles(environment, ids).flatMap((found): SettingsFile[] => {
     const file: SettingsFile = { scope: found.source, path: found.path };
     // hookstream's own files stay exactly as the seeds wrote them: no dialect field.
     if (found.dialect !== 'hookstream') {
@@ -87,16 +124,18 @@ export function standardSettingsFiles(
       file.dialectScope = found.scope;
       file.projectDir = projectDir;
     }
-    return file;
+    return found.directory === true ? directoryEntries(file, found.dialect) : [file];
   });
   if (ids.includes('claude')) {
     const claudeFiles = files.filter((file) => file.dialect === 'claude').map((file) => readQuietly(file.path));
-    for (const bundle of claudePlugins(environment, enabledPluginIds(claudeFiles)).bundles) {
-      files.push(bundleFile(bundle, projectDir));
-    }
+    const plugins = claudePlugins(environment, enabledPluginIds(claudeFiles));
+    for (const bundle of plugins.bundles) files.push(bundleFile(bundle, projectDir));
+    files.push(...problemFiles(plugins.problems, 'claude', projectDir));
   }
   if (ids.includes('gemini')) {
-    for (const bundle of geminiExtensions(environment).bundles) files.push(bundleFile(bundle, projectDir));
+    const extensions = geminiExtensions(environment);
+    for (const bundle of extensions.bundles) files.push(bundleFile(bundle, projectDir));
+    files.push(...problemFiles(extensions.problems, 'gemini', projectDir));
   }
   return files;
 }

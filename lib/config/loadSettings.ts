@@ -92,6 +92,11 @@ function checkFileList(list: readonly unknown[], problems: ConfigProblem[]): Set
 
 /** One file's contribution, or none when it is absent or unusable. */
 function fromFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProblem[]): ScopeContribution[] {
+  // A registry or manifest that discovery found at fault (discoverFiles.ts): its problems, and no settings.
+  if (file.problems !== undefined) {
+    problems.push(...file.problems);
+    return [];
+  }
   const sink = createProblemSink(file.path, problems);
   // Only this file is lost (the other scopes still load), and every such error says so.
   const lost = `no hook from this file is active`;

@@ -58,6 +58,25 @@ export const LLMResponseCodec = t.intersection([
 const withFields = <P extends t.Props, O extends t.Props>(required: P, optional: O) =>
   t.intersection([t.type(required), t.partial(optional)]);
 
+const TaskCodec = withFields(
+  { task_id: t.string, task_subject: t.string },
+  { task_description: t.string, teammate_name: t.string, team_name: t.string },
+);
+
+const ModelSwitchCodec = withFields(
+  { to_model: t.string },
+  {
+    from_model: t.string,
+    requested_model: t.string,
+    source: t.string,
+    context_tokens: t.number,
+    prompt_cache_warm: t.boolean,
+    cache_ttl: t.unknown,
+    estimated_cache_write_usd: t.number,
+    pricing: t.unknown,
+  },
+);
+
 /** The event's own fields, per canonical event. */
 export const EVENT_FIELD_CODECS = {
   BeforeTool: withFields({ tool_name: t.string, tool_input: t.UnknownRecord }, { tool_call_id: t.string }),
@@ -87,6 +106,51 @@ export const EVENT_FIELD_CODECS = {
     { duration_ms: t.number, token_usage: t.UnknownRecord },
   ),
   TurnComplete: withFields({ turn: t.number }, { token_usage: t.UnknownRecord }),
+  PermissionRequest: withFields(
+    { tool_name: t.string, tool_input: t.UnknownRecord },
+    { permission_suggestions: t.array(t.UnknownRecord) },
+  ),
+  PermissionDenied: withFields(
+    { tool_name: t.string, tool_input: t.UnknownRecord, reason: t.string },
+    { tool_call_id: t.string },
+  ),
+  PostToolUseFailure: withFields(
+    { tool_name: t.string, tool_input: t.UnknownRecord, error: t.string },
+    { tool_call_id: t.string, is_interrupt: t.boolean, duration_ms: t.number },
+  ),
+  PostToolBatch: withFields({ tool_calls: t.array(t.UnknownRecord) }, {}),
+  UserPromptExpansion: withFields(
+    { expansion_type: t.string, command_name: t.string, prompt: t.string },
+    { command_args: t.string, command_source: t.string },
+  ),
+  StopFailure: withFields({ error: t.string }, { error_details: t.string, last_assistant_message: t.string }),
+  Setup: withFields({ trigger: t.string }, {}),
+  ConfigChange: withFields({ source: t.string }, { file_path: t.string }),
+  InstructionsLoaded: withFields(
+    { file_path: t.string, memory_type: t.string, load_reason: t.string },
+    { globs: t.array(t.string), trigger_file_path: t.string, parent_file_path: t.string },
+  ),
+  CwdChanged: withFields({ old_cwd: t.string, new_cwd: t.string }, {}),
+  FileChanged: withFields({ file_path: t.string, event: t.string }, {}),
+  WorktreeCreate: withFields({ name: t.string }, {}),
+  WorktreeRemove: withFields({ worktree_path: t.string }, {}),
+  TaskCreated: TaskCodec,
+  TaskCompleted: TaskCodec,
+  TeammateIdle: withFields({ teammate_name: t.string }, { team_name: t.string }),
+  Elicitation: withFields(
+    { mcp_server_name: t.string, message: t.string },
+    { mode: t.string, url: t.string, elicitation_id: t.string, requested_schema: t.UnknownRecord },
+  ),
+  ElicitationResult: withFields(
+    { mcp_server_name: t.string, action: t.string },
+    { mode: t.string, elicitation_id: t.string, content: t.UnknownRecord },
+  ),
+  PreModelSwitch: ModelSwitchCodec,
+  PostModelSwitch: ModelSwitchCodec,
+  MessageDisplay: withFields(
+    { turn_id: t.string, message_id: t.string, index: t.number, final: t.boolean, delta: t.string },
+    {},
+  ),
 } satisfies Record<EventName, t.Mixed>;
 
 // Compile-time drift checks: a codec's decoded type and its hand-written public type must be mutually assignable

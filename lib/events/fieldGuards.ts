@@ -65,6 +65,23 @@ const isLLMResponse = (response: unknown): boolean =>
   optional(response.candidates, isRecordList) &&
   optional(response.usageMetadata, isRecord);
 
+const isTask = (f: Fields): boolean =>
+  isString(f.task_id) &&
+  isString(f.task_subject) &&
+  optional(f.task_description, isString) &&
+  optional(f.teammate_name, isString) &&
+  optional(f.team_name, isString);
+
+// `cache_ttl` and `pricing` are free-form (any value passes), as in the codec.
+const isModelSwitch = (f: Fields): boolean =>
+  isString(f.to_model) &&
+  optional(f.from_model, isString) &&
+  optional(f.requested_model, isString) &&
+  optional(f.source, isString) &&
+  optional(f.context_tokens, isNumber) &&
+  optional(f.prompt_cache_warm, isBoolean) &&
+  optional(f.estimated_cache_write_usd, isNumber);
+
 /** Per event, whether its fields (already known to be an object) are valid. */
 const EVENT_FIELD_GUARDS: { readonly [E in EventName]: (fields: Fields) => boolean } = {
   BeforeTool: (f) => isString(f.tool_name) && isRecord(f.tool_input) && optional(f.tool_call_id, isString),
@@ -92,6 +109,59 @@ const EVENT_FIELD_GUARDS: { readonly [E in EventName]: (fields: Fields) => boole
     optional(f.duration_ms, isNumber) &&
     optional(f.token_usage, isRecord),
   TurnComplete: (f) => isNumber(f.turn) && optional(f.token_usage, isRecord),
+  PermissionRequest: (f) =>
+    isString(f.tool_name) && isRecord(f.tool_input) && optional(f.permission_suggestions, isRecordList),
+  PermissionDenied: (f) =>
+    isString(f.tool_name) && isRecord(f.tool_input) && isString(f.reason) && optional(f.tool_call_id, isString),
+  PostToolUseFailure: (f) =>
+    isString(f.tool_name) &&
+    isRecord(f.tool_input) &&
+    isString(f.error) &&
+    optional(f.tool_call_id, isString) &&
+    optional(f.is_interrupt, isBoolean) &&
+    optional(f.duration_ms, isNumber),
+  PostToolBatch: (f) => isRecordList(f.tool_calls),
+  UserPromptExpansion: (f) =>
+    isString(f.expansion_type) &&
+    isString(f.command_name) &&
+    isString(f.prompt) &&
+    optional(f.command_args, isString) &&
+    optional(f.command_source, isString),
+  StopFailure: (f) =>
+    isString(f.error) && optional(f.error_details, isString) && optional(f.last_assistant_message, isString),
+  Setup: (f) => isString(f.trigger),
+  ConfigChange: (f) => isString(f.source) && optional(f.file_path, isString),
+  InstructionsLoaded: (f) =>
+    isString(f.file_path) &&
+    isString(f.memory_type) &&
+    isString(f.load_reason) &&
+    optional(f.globs, isStringList) &&
+    optional(f.trigger_file_path, isString) &&
+    optional(f.parent_file_path, isString),
+  CwdChanged: (f) => isString(f.old_cwd) && isString(f.new_cwd),
+  FileChanged: (f) => isString(f.file_path) && isString(f.event),
+  WorktreeCreate: (f) => isString(f.name),
+  WorktreeRemove: (f) => isString(f.worktree_path),
+  TaskCreated: (f) => isTask(f),
+  TaskCompleted: (f) => isTask(f),
+  TeammateIdle: (f) => isString(f.teammate_name) && optional(f.team_name, isString),
+  Elicitation: (f) =>
+    isString(f.mcp_server_name) &&
+    isString(f.message) &&
+    optional(f.mode, isString) &&
+    optional(f.url, isString) &&
+    optional(f.elicitation_id, isString) &&
+    optional(f.requested_schema, isRecord),
+  ElicitationResult: (f) =>
+    isString(f.mcp_server_name) &&
+    isString(f.action) &&
+    optional(f.mode, isString) &&
+    optional(f.elicitation_id, isString) &&
+    optional(f.content, isRecord),
+  PreModelSwitch: (f) => isModelSwitch(f),
+  PostModelSwitch: (f) => isModelSwitch(f),
+  MessageDisplay: (f) =>
+    isString(f.turn_id) && isString(f.message_id) && isNumber(f.index) && isBoolean(f.final) && isString(f.delta),
 };
 
 /** Whether `fields` are valid input for `event`: the fast path of `checkEventFields`. */

@@ -77,6 +77,104 @@ export type SubagentStopFields = {
 };
 export type TurnCompleteFields = { turn: number; token_usage?: Record<string, unknown> };
 
+// Claude Code's own events (names.ts `CLAUDE_EVENT_NAMES`), with the fields its hooks reference lists; Claude's
+// `tool_use_id` is `tool_call_id` here, as on BeforeTool (the claude dialect renames it on the way in and out).
+
+/** The permission dialog is about to be shown for a tool call; a hook may answer it instead of the user. */
+export type PermissionRequestFields = {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  /** The "always allow" options the dialog would offer (Claude's permission update objects). */
+  permission_suggestions?: Record<string, unknown>[];
+};
+/** Auto mode denied a tool call; a hook may ask for a retry. */
+export type PermissionDeniedFields = {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_call_id?: string;
+  reason: string;
+};
+/** The tool threw or failed: `error` says how; `is_interrupt` when the user interrupted it. */
+export type PostToolUseFailureFields = {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  tool_call_id?: string;
+  error: string;
+  is_interrupt?: boolean;
+  duration_ms?: number;
+};
+/** Every tool call of one model turn has finished. */
+export type PostToolBatchFields = { tool_calls: Record<string, unknown>[] };
+/** A slash command (or skill) is about to expand into a prompt. */
+export type UserPromptExpansionFields = {
+  expansion_type: string;
+  command_name: string;
+  command_args?: string;
+  command_source?: string;
+  prompt: string;
+};
+/** The turn ended in an API error (`rate_limit`, `authentication_failed`, `server_error`, …). */
+export type StopFailureFields = { error: string; error_details?: string; last_assistant_message?: string };
+export type SetupFields = { trigger: string };
+export type ConfigChangeFields = { source: string; file_path?: string };
+export type InstructionsLoadedFields = {
+  file_path: string;
+  memory_type: string;
+  load_reason: string;
+  globs?: string[];
+  trigger_file_path?: string;
+  parent_file_path?: string;
+};
+export type CwdChangedFields = { old_cwd: string; new_cwd: string };
+/** A watched file changed; `event` is `change`, `add` or `unlink`. */
+export type FileChangedFields = { file_path: string; event: string };
+export type WorktreeCreateFields = { name: string };
+export type WorktreeRemoveFields = { worktree_path: string };
+export type TaskFields = {
+  task_id: string;
+  task_subject: string;
+  task_description?: string;
+  teammate_name?: string;
+  team_name?: string;
+};
+export type TeammateIdleFields = { teammate_name: string; team_name?: string };
+/** An MCP server asks the user for input; a hook may answer (`action`, `content`). */
+export type ElicitationFields = {
+  mcp_server_name: string;
+  message: string;
+  mode?: string;
+  url?: string;
+  elicitation_id?: string;
+  requested_schema?: Record<string, unknown>;
+};
+/** The user answered an MCP elicitation; a hook may change the answer before the server gets it. */
+export type ElicitationResultFields = {
+  mcp_server_name: string;
+  action: string;
+  mode?: string;
+  elicitation_id?: string;
+  content?: Record<string, unknown>;
+};
+export type ModelSwitchFields = {
+  to_model: string;
+  from_model?: string;
+  requested_model?: string;
+  source?: string;
+  context_tokens?: number;
+  prompt_cache_warm?: boolean;
+  cache_ttl?: unknown;
+  estimated_cache_write_usd?: number;
+  pricing?: unknown;
+};
+/** A piece of an assistant message about to be shown; a hook may change what is displayed. */
+export type MessageDisplayFields = {
+  turn_id: string;
+  message_id: string;
+  index: number;
+  final: boolean;
+  delta: string;
+};
+
 /** Each canonical event's own fields. */
 export type EventFieldsMap = {
   BeforeTool: BeforeToolFields;
@@ -94,6 +192,27 @@ export type EventFieldsMap = {
   SubagentStart: SubagentStartFields;
   SubagentStop: SubagentStopFields;
   TurnComplete: TurnCompleteFields;
+  PermissionRequest: PermissionRequestFields;
+  PermissionDenied: PermissionDeniedFields;
+  PostToolUseFailure: PostToolUseFailureFields;
+  PostToolBatch: PostToolBatchFields;
+  UserPromptExpansion: UserPromptExpansionFields;
+  StopFailure: StopFailureFields;
+  Setup: SetupFields;
+  ConfigChange: ConfigChangeFields;
+  InstructionsLoaded: InstructionsLoadedFields;
+  CwdChanged: CwdChangedFields;
+  FileChanged: FileChangedFields;
+  WorktreeCreate: WorktreeCreateFields;
+  WorktreeRemove: WorktreeRemoveFields;
+  TaskCreated: TaskFields;
+  TaskCompleted: TaskFields;
+  TeammateIdle: TeammateIdleFields;
+  Elicitation: ElicitationFields;
+  ElicitationResult: ElicitationResultFields;
+  PreModelSwitch: ModelSwitchFields;
+  PostModelSwitch: ModelSwitchFields;
+  MessageDisplay: MessageDisplayFields;
 };
 
 /** The event's own fields, as the host passes them to `fire`. */

@@ -3,7 +3,8 @@
  * (Claude Code, x-code, OLLM snake_case). Everything downstream speaks canonical names only.
  */
 
-export const EVENT_NAMES = [
+/** The seed events (Gemini CLI's set plus the ones x-code and OLLM added). */
+export const SEED_EVENT_NAMES = [
   'BeforeTool',
   'AfterTool',
   'BeforeAgent',
@@ -20,6 +21,39 @@ export const EVENT_NAMES = [
   'SubagentStop',
   'TurnComplete',
 ] as const;
+
+/**
+ * Claude Code's events that no seed event covers (issue #12 "The full event surface"): canonical under Claude's
+ * own names, so a hook file, `hookstream fire PostToolUseFailure` and a host all use the same word.
+ */
+export const CLAUDE_EVENT_NAMES = [
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'UserPromptExpansion',
+  'StopFailure',
+  'Setup',
+  'ConfigChange',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
+  'Elicitation',
+  'ElicitationResult',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'MessageDisplay',
+] as const;
+
+export type ClaudeEventName = (typeof CLAUDE_EVENT_NAMES)[number];
+
+/** Every canonical event: the seed events, then Claude Code's own. */
+export const EVENT_NAMES = [...SEED_EVENT_NAMES, ...CLAUDE_EVENT_NAMES] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
@@ -59,6 +93,26 @@ export const aliasesOf = (event: EventName): string[] =>
     .map(([alias]) => alias);
 
 /**
+ * Events that announce what cannot be stopped any more (a session began, a tool already failed to be denied, a
+ * file changed): a hook there informs, it cannot block, so exit code 2 is a warning (DESIGN §5 "Dialects").
+ */
+export const ADVISORY_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+  'SessionStart',
+  'SessionEnd',
+  'Notification',
+  'PreCompress',
+  'PermissionDenied',
+  'StopFailure',
+  'Setup',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'WorktreeRemove',
+  'PostModelSwitch',
+  'MessageDisplay',
+]);
+
+/**
  * The input field a matcher is tested against, per event (DESIGN §3 "Matchers").
  * Events without an entry have no match target: a matcher there is reported at load and ignored.
  */
@@ -70,4 +124,17 @@ export const MATCH_TARGET: Readonly<Partial<Record<EventName, string>>> = {
   PreCompress: 'trigger',
   PostCompress: 'trigger',
   Notification: 'notification_type',
+  PermissionRequest: 'tool_name',
+  PermissionDenied: 'tool_name',
+  PostToolUseFailure: 'tool_name',
+  UserPromptExpansion: 'command_name',
+  StopFailure: 'error',
+  Setup: 'trigger',
+  ConfigChange: 'source',
+  InstructionsLoaded: 'load_reason',
+  FileChanged: 'file_path',
+  Elicitation: 'mcp_server_name',
+  ElicitationResult: 'mcp_server_name',
+  PreModelSwitch: 'to_model',
+  PostModelSwitch: 'to_model',
 };

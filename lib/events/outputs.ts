@@ -9,13 +9,15 @@ import type { HookToolConfig, LLMRequest, LLMResponse } from './inputs.js';
 import type { EventName } from './names.js';
 import { isRecord } from '../core/guards.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting.js';
+import { hasPermissionDecision, readPermissionDecision } from './permissionDecision.js';
 
-export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow';
+/** `defer` (Claude's `permissionDecision`): pause the call until someone answers (lib/host/approval.ts). */
+export type HookDecision = 'ask' | 'defer' | 'block' | 'deny' | 'approve' | 'allow';
 
 /** A decision as results carry it: `approve` reads as `allow`. */
 export type NormalizedDecision = Exclude<HookDecision, 'approve'>;
 
-const HookDecisionCodec = t.keyof({ ask: null, block: null, deny: null, approve: null, allow: null });
+const HookDecisionCodec = t.keyof({ ask: null, defer: null, block: null, deny: null, approve: null, allow: null });
 // Compiles only while the codec and the public type agree.
 type _DecisionMatches = Expect<Agrees<typeof HookDecisionCodec, HookDecision>>;
 
@@ -40,6 +42,13 @@ const SPECIFIC_FIELDS = {
   llm_request: LLMRequestCodec,
   llm_response: LLMResponseCodec,
   toolConfig: HookToolConfigCodec,
+  replaceToolInput: t.boolean,
+  updatedPermissions: t.array(t.UnknownRecord),
+  action: t.keyof({ accept: null, decline: null, cancel: null }),
+  content: t.UnknownRecord,
+  worktreePath: t.string,
+  retry: t.boolean,
+  watchPaths: t.array(t.string),
 } as const;
 
 export interface HookSpecificOutput {
@@ -53,8 +62,28 @@ export interface HookSpecificOutput {
   llm_request?: LLMRequest;
   llm_response?: LLMResponse;
   toolConfig?: HookToolConfig;
+  /**
+   * BeforeTool, PermissionRequest: `tool_input` is the whole new input, not a patch (Claude Code's
+   * `updatedInput` replaces; hookstream's and Gemini's `tool_input` merge).
+   */
+  replaceToolInput?: boolean;
+  /** PermissionRequest: permission rules to add or change (Claude Code's permission update objects), in plan order. */
+  updatedPermissions?: Record<string, unknown>[];
+  /** Elicitation, ElicitationResult: the answer to the MCP server, instead of (or over) the user's. */
+  action?: ElicitationAction;
+  /** Elicitation, ElicitationResult: the form values sent with `action: 'accept'`. */
+  content?: Record<string, unknown>;
+  /** WorktreeCreate: the directory of the worktree the hook created. */
+  worktreePath?: string;
+  /** PermissionDenied: let the model try the denied call again. */
+  retry?: boolean;
+  /** SessionStart, CwdChanged, FileChanged: paths the host should watch for FileChanged. */
+  watchPaths?: string[];
   [key: string]: unknown;
 }
+
+/** An answer to an MCP elicitation request. */
+export type ElicitationAction = 'accept' | 'decline' | 'cancel';
 
 /** A hook's output (seed API reference `HookOutput`). */
 export interface HookOutput {
@@ -113,23 +142,30 @@ const pickFields = (
 
 /**
  * Other dialects' spellings of the same intents, rewritten to hookstream's before decoding:
- * x-code's `{ decision: 'modify', args, context }` and Claude Code's `hookSpecificOutput.updatedInput`.
+ * x-code's `{ decision: 'modify', args, context }`, Claude Code's `hookSpecificOutput.updatedInput` (which
+ * replaces the input: `replaceToolInput`) and its PermissionRequest `hookSpecificOutput.decision` object.
  * A field already given in hookstream's spelling wins.
  */
-const normalizeDialects = (raw: Record<string, unknown>): Record<string, unknown> => {
+const normalizeDialects = (raw: Record<string, unknown>, warnings: string[]): Record<string, unknown> => {
   const specificRaw = isRecord(raw.hookSpecificOutput) ? raw.hookSpecificOutput : undefined;
   const xcodeModify = raw.decision === 'modify';
   const hasContext = typeof raw.context === 'string';
   const claudeInput = specificRaw !== undefined && 'updatedInput' in specificRaw;
-  if (!xcodeModify && !hasContext && !claudeInput) return raw;
+  const claudePermission = hasPermissionDecision(specificRaw);
+  if (!xcodeModify && !hasContext && !claudeInput && !claudePermission) return raw;
   const { context, args, output: replacedOutput, ...rest } = raw;
   const normalized: Record<string, unknown> = Object.assign({}, xcodeModify ? rest : raw);
   if (xcodeModify) normalized.decision = undefined;
   const specific: Record<string, unknown> = Object.assign({}, specificRaw);
+  // Claude's meaning travels with its spelling: `updatedInput` is the whole new input.
   if (claudeInput) {
-    specific.tool_input ??= specific.updatedInput;
+    if (specific.tool_input === undefined && specific.updatedInput !== undefined) {
+      specific.tool_input = specific.updatedInput;
+      specific.replaceToolInput ??= true;
+    }
     delete specific.updatedInput;
   }
+  if (claudePermission) readPermissionDecision(normalized, specific, warnings);
   if (xcodeModify && args !== undefined) specific.tool_input ??= args;
   // x-code's `output` replaces the tool's result: the canonical AfterTool `tool_response` (a string is its `llmContent`).
   if (xcodeModify && replacedOutput !== undefined) {
@@ -141,7 +177,7 @@ const normalizeDialects = (raw: Record<string, unknown>): Record<string, unknown
     specific.additionalContext ??= context;
     if (!xcodeModify) delete normalized.context;
   }
-  if (Object.keys(specific).length > 0) normalized.hookSpecificOutput = specific;
+  if (specificRaw !== undefined || Object.keys(specific).length > 0) normalized.hookSpecificOutput = specific;
   return normalized;
 };
 
@@ -156,7 +192,7 @@ export const decodeHookOutput = (raw: Record<string, unknown>, _event?: EventNam
     return { output: {}, warnings: [invalid], invalid };
   }
   const warnings: string[] = [];
-  raw = normalizeDialects(raw);
+  raw = normalizeDialects(raw, warnings);
   const output = pickFields(raw, COMMON_FIELDS, '', false, warnings) as HookOutput;
   if ('hookSpecificOutput' in raw && raw.hookSpecificOutput !== undefined && raw.hookSpecificOutput !== null) {
     if (isRecord(raw.hookSpecificOutput)) {

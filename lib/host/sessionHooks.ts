@@ -7,22 +7,42 @@ import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookResult } from '../core/types.js';
 import { fireLifecycle, type LifecycleOptions, type LifecycleOutcome } from './lifecycle.js';
 import { errorText } from '../core/guards.js';
+import type { EnvFileContents } from '../protocol/envFile.js';
 
 export type SessionStartSource = EventFields<'SessionStart'>['source'];
 export type SessionEndReason = EventFields<'SessionEnd'>['reason'];
 
+export interface SessionStartOutcome extends LifecycleOutcome {
+  /**
+   * What the session's Claude Code hooks exported through `CLAUDE_ENV_FILE` so far (`hooks.sessionEnv()`):
+   * the host sets `variables` and removes `unset` in the environment of the commands it runs for the session.
+   * Lines that could not be read without running a shell are in `problems`, and in `warnings`.
+   */
+  env: EnvFileContents;
+}
+
 /**
- * Fires SessionStart; `additionalContext` is what the host injects at the start of the conversation.
+ * Fires SessionStart; `additionalContext` is what the host injects at the start of the conversation, `env` what
+ * its hooks exported for the session's commands.
  *
  * @example
- * const { additionalContext } = await sessionStartWithHooks(hooks, 'startup');
+ * const { additionalContext, env } = await sessionStartWithHooks(hooks, 'startup');
  * if (additionalContext) history.push({ role: 'user', content: additionalContext });
+ * Object.assign(shellEnv, env.variables);
  */
-export const sessionStartWithHooks = (
+export const sessionStartWithHooks = async (
   hooks: HookSystem,
   source: SessionStartSource,
   options?: LifecycleOptions,
-): Promise<LifecycleOutcome> => fireLifecycle(hooks, 'SessionStart', { source }, options);
+): Promise<SessionStartOutcome> => {
+  const outcome = await fireLifecycle(hooks, 'SessionStart', { source }, options);
+  const env = hooks.sessionEnv();
+  const warnings =
+    env.problems.length === 0
+      ? outcome.warnings
+      : [...outcome.warnings, ...env.problems.map((problem) => `CLAUDE_ENV_FILE ${problem}`)];
+  return Object.assign(outcome, { env, warnings });
+};
 
 /** PreCompress: `blocked` means skip this compression; `additionalContext` is extra guidance for the summary. */
 export const preCompressWithHooks = (

@@ -8,6 +8,7 @@ import type { HookResult } from '../core/types.js';
 import { errorText } from '../core/guards.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookCallContext } from './callContext.js';
+import { failureNote, fireToolFailure } from './toolFailure.js';
 import { fireHook, systemMessagesOf, warningsOf } from './hostInternals.js';
 import { stopReasonOf } from './stopSignal.js';
 import { fromToolResponse, toToolResponse } from './toolResponse.js';
@@ -79,7 +80,8 @@ export interface TypedToolOutcome<T> {
   suppressed: boolean;
   systemMessages: string[];
   warnings: string[];
-  hookResults: { before: HookResult; after?: HookResult };
+  /** `failure`: PostToolUseFailure's result when the tool threw (its context is in `additionalContext`). */
+  hookResults: { before: HookResult; after?: HookResult; failure?: HookResult };
 }
 
 const withContext = (text: string, context: string | undefined): string =>
@@ -172,10 +174,23 @@ export async function callToolWithHooks<T>(
       };
     }
   }
+  const started = Date.now();
   const run = await runTool(execute, input, toolName, signal);
+  // A tool that threw: PostToolUseFailure first, and what its hooks add follows the error the model reads.
+  const failure = run.ok
+    ? undefined
+    : await fireToolFailure(
+        hooks,
+        toolCallId === undefined
+          ? { toolName, toolInput: input, error: run.error, durationMs: Date.now() - started }
+          : { toolName, toolInput: input, toolCallId, error: run.error, durationMs: Date.now() - started },
+        signal,
+        context,
+      );
+  const note = failure === undefined ? undefined : failureNote(failure);
   const response = run.ok
     ? (options.toResponse ?? toToolResponse)(run.value as T)
-    : { error: errorText(run.error), isError: true };
+    : { error: withContext(errorText(run.error), note), isError: true };
   const afterFields: Record<string, unknown> = { tool_name: toolName, tool_input: input, tool_response: response };
   if (toolCallId !== undefined) afterFields.tool_call_id = toolCallId;
   const after = await fireHook(hooks, 'AfterTool', afterFields, signal, context);
@@ -185,13 +200,13 @@ export async function callToolWithHooks<T>(
     toolInput: input,
     replaced: false,
     suppressed: before.suppressOutput || after.suppressOutput,
-    systemMessages: systemMessagesOf(before, after),
-    warnings: warningsOf(before, after),
-    hookResults: { before, after },
+    systemMessages: systemMessagesOf(before, failure, after),
+    warnings: warningsOf(before, failure, after),
+    hookResults: failure ? { before, after, failure } : { before, after },
   };
   if (run.ok) outcome.output = run.value;
   else outcome.error = run.error;
-  const extra = after.additionalContext;
+  const extra = note === undefined ? after.additionalContext : withContext(note, after.additionalContext);
   if (extra !== undefined && extra !== '') outcome.additionalContext = extra;
   if (after.blocked) {
     const reason = after.reason ?? 'blocked by an AfterTool hook';

@@ -13,9 +13,11 @@ import { compileMatcher, type CompiledMatcher } from './matcher.js';
  * - `exact`: the whole (trimmed) text is the one value that matches (Gemini CLI's lifecycle events).
  * - `claude`: only letters, digits, `_`, `-`, spaces, `,` and `|` → an exact name, or a list of names split
  *   on `|` or `,`; anything else → an unanchored regular expression.
- * - `claude-narrow`: the same with only letters, digits, `_` and `|` (Claude's `FileChanged`, `StopFailure`).
+ * - `claude-narrow`: the same with only letters, digits, `_` and `|` (Claude's `StopFailure`).
+ * - `filenames`: always a `|`-separated list of literal names, never a regular expression (Claude's
+ *   `FileChanged`: `.envrc|.env` names two files, and `.env` must not match `.env.local`).
  */
-export type MatcherKind = 'regex' | 'exact' | 'claude' | 'claude-narrow';
+export type MatcherKind = 'regex' | 'exact' | 'claude' | 'claude-narrow' | 'filenames';
 
 const CLAUDE_NAMES = /^[A-Za-z0-9_\-, |]+$/;
 const CLAUDE_NARROW_NAMES = /^[A-Za-z0-9_|]+$/;
@@ -62,8 +64,16 @@ export function compileDialectMatcher(pattern: string, kind: MatcherKind): Compi
       return CLAUDE_NAMES.test(pattern) ? nameList(pattern, /[|,]/) : compileMatcher(pattern);
     case 'claude-narrow':
       return CLAUDE_NARROW_NAMES.test(pattern) ? nameList(pattern, /\|/) : compileMatcher(pattern);
+    case 'filenames':
+      return nameList(pattern, /\|/);
   }
 }
+
+/** `matcher` tested against the last path segment of its target: Claude's FileChanged `.envrc|.env` names files. */
+export const onBasename = (matcher: Matcher): Matcher => ({
+  pattern: matcher.pattern,
+  test: (target) => matcher.test(basename(target)),
+});
 
 /** How the value a matcher is tested against is taken from an event's input. */
 export interface MatchTargetSpec {

@@ -21,7 +21,7 @@ export interface DialectRun {
   readonly stdin: Readonly<Record<string, unknown>>;
   /** The hook's own `env`, then its agent's variables and the placeholder variables. */
   readonly env: Record<string, string>;
-  /** Placeholders that had no value for this hook: left as written, worth a warning. */
+  /** Placeholders that had no value for this hook: left as written; `interpret` adds them to the run's warnings. */
   readonly problems: readonly string[];
   readonly interpret: (name: string, outcome: ProcessOutcome) => ProtocolVerdict;
 }
@@ -41,8 +41,17 @@ export interface DialectRuns {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/**
+ * The verdict with the run's mapping problems first: a placeholder left as written explains a failure that
+ * follows, so it reaches `HookResult.warnings` whatever the hook did (problems are rare: no copy otherwise).
+ */
+const withProblems = (verdict: ProtocolVerdict, problems: readonly string[]): ProtocolVerdict => {
+  if (problems.length > 0) verdict.outputWarnings = [...problems, ...verdict.outputWarnings];
+  return verdict;
+};
+
 /** The dialect and native event of `hook`, when it came from another agent's file. */
-const dialectOf = (hook: HookEntry): { dialect: Dialect; event: DialectEvent } | undefined => {
+export const dialectOf = (hook: HookEntry): { dialect: Dialect; event: DialectEvent } | undefined => {
   const { dialect: id, nativeEvent } = hook.origin;
   if (id === undefined || id === 'hookstream' || nativeEvent === undefined) return undefined;
   const dialect = dialectById(id);
@@ -82,12 +91,13 @@ export const createDialectRuns = (projectDir: string, sessionId: string): Dialec
       const prepared = prepareDialectCommand(definition, context);
       // Agent variables first, then the placeholders' own, then the hook's `env`: a hook may override.
       const env = Object.assign(dialectVariables(context), prepared.env, definition.env);
+      const problems = prepared.problems;
       return {
         definition: prepared.definition,
         stdin: toDialectInput(input, event, dialect),
         env,
-        problems: prepared.problems,
-        interpret: (name, outcome) => interpretDialectRun(name, outcome, { dialect, event }),
+        problems,
+        interpret: (name, outcome) => withProblems(interpretDialectRun(name, outcome, { dialect, event }), problems),
       };
     },
     readEnvFile: (base) => envFile?.read(base === undefined ? {} : { base }),

@@ -11,6 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorText } from '../core/guards.js';
 import { leadingWords } from '../inspect/shellWords.js';
 
 export interface EnvFileContents {
@@ -110,7 +111,16 @@ export const createSessionEnvFile = (sessionId: string, directory: string = tmpd
   writeFileSync(path, '', { mode: 0o600, flag: 'wx' });
   return {
     path,
-    read: (options) => parseEnvFile(readFileSync(path, 'utf8'), options),
+    read: (options) => {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        // A hook may delete or replace the file; the host still gets an answer, with the reason.
+        return { variables: {}, unset: [], problems: [`cannot read ${path}: ${errorText(error)}`] };
+      }
+      return parseEnvFile(text, options);
+    },
     dispose: () => {
       rmSync(folder, { recursive: true, force: true });
     },

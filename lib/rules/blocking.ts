@@ -5,14 +5,18 @@
 import type { EventName } from '../events/names.js';
 import type { HookDecision, HookOutput } from '../events/outputs.js';
 
+/** Whether `event` reads `hookSpecificOutput.permissionDecision` (Claude's PreToolUse and PreModelSwitch answer). */
+export const readsPermissionDecision = (event: EventName): boolean =>
+  event === 'BeforeTool' || event === 'PreModelSwitch';
+
 /**
- * The decision a hook expressed. BeforeTool also honours the compatibility field
+ * The decision a hook expressed. BeforeTool (and PreModelSwitch) also honour the compatibility field
  * `hookSpecificOutput.permissionDecision` when the top-level `decision` is absent — unlike the seed,
  * also during multi-hook merging, so a compatibility-only block is never lost.
  */
 export const effectiveDecision = (event: EventName, output: HookOutput | undefined): HookDecision | undefined => {
   const top = output?.decision ?? undefined;
-  if (top !== undefined || event !== 'BeforeTool') return top;
+  if (top !== undefined || !readsPermissionDecision(event)) return top;
   return output?.hookSpecificOutput?.permissionDecision ?? undefined;
 };
 

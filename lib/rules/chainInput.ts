@@ -1,6 +1,7 @@
 /**
  * Sequential chaining (DESIGN §3 "Chaining"): after a hook exits 0 with output, the next hook's input
- * carries its changes. BeforeTool shallow-merges `tool_input`, BeforeModel shallow-merges `llm_request`
+ * carries its changes. BeforeTool and PermissionRequest shallow-merge `tool_input` — or take it whole when the
+ * hook said `replaceToolInput` (Claude Code's `updatedInput`) —, BeforeModel shallow-merges `llm_request`
  * (one level deeper for `config`), AfterTool replaces `tool_response`, BeforeAgent appends
  * `"\n\n" + additionalContext` to `prompt`.
  */
@@ -22,10 +23,12 @@ export const applyHookOutputToInput = (input: HookInput, output: HookOutput | un
   const specific = output?.hookSpecificOutput;
   if (!specific) return input;
   switch (input.hook_event_name) {
-    case 'BeforeTool': {
+    case 'BeforeTool':
+    case 'PermissionRequest': {
       if (!isRecord(specific.tool_input)) return input;
       const next = copyOf(input);
-      next.tool_input = mergeFields(input.tool_input, specific.tool_input);
+      next.tool_input =
+        specific.replaceToolInput === true ? specific.tool_input : mergeFields(input.tool_input, specific.tool_input);
       return next;
     }
     case 'BeforeModel': {

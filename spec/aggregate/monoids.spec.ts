@@ -4,15 +4,21 @@ import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { from, lastValueFrom, of } from 'rxjs';
 import { assembleHookResult } from '../../lib/aggregate/hookResult.js';
 import {
+  applyInputEdit,
+  claudeOutputs,
+  ClaudeOutputsMonoid,
   eventSummaryMonoid,
+  InputEdits,
   lastWriter,
   OrDecision,
   RequestMerge,
   ShallowMerge,
   ToolSelectionIntersection,
   ToolSelectionUnion,
+  type ClaudeOutputs,
   type DecisionSummary,
   type EventSummary,
+  type InputEdit,
   type ToolSelection,
 } from '../../lib/aggregate/monoids.js';
 import type { HookInput } from '../../lib/events/inputs.js';
@@ -60,6 +66,7 @@ const decisionSummary: fc.Arbitrary<DecisionSummary> = fc.record({
   blocked: fc.boolean(),
   denied: fc.boolean(),
   asked: fc.boolean(),
+  deferred: fc.boolean(),
   allowed: fc.boolean(),
   blockReasons: lines,
   reasons: lines,
@@ -92,14 +99,40 @@ const toolSelection: fc.Arbitrary<ToolSelection> = fc.record(
   { requiredKeys: [] },
 );
 
+/** Patches and replacements of the tool input, mixed. */
+const inputEdit: fc.Arbitrary<InputEdit | undefined> = fc.option(fc.record({ replace: fc.boolean(), fields: record }), {
+  nil: undefined,
+});
+
+const path = fc.constantFrom('.envrc', '.env', 'src', 'package.json');
+
+/** Claude outputs in their normal form (built by `claudeOutputs`, watch paths sorted), empty ones included. */
+const claudeOutput: fc.Arbitrary<ClaudeOutputs> = fc.oneof(
+  fc.constant(ClaudeOutputsMonoid.empty),
+  fc
+    .record(
+      {
+        updatedPermissions: fc.array(record, { maxLength: 2 }),
+        action: fc.constantFrom<'accept' | 'decline' | 'cancel'>('accept', 'decline', 'cancel'),
+        content: record,
+        worktreePath: text,
+        retry: fc.boolean(),
+        watchPaths: fc.array(path, { maxLength: 3 }).map((paths) => [...new Set(paths)].sort()),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => claudeOutputs(fields)),
+);
+
 const eventSummary: fc.Arbitrary<EventSummary> = fc.record({
   decision: decisionSummary,
-  toolInput: patch,
+  toolInput: inputEdit,
   llmRequest: requestPatch,
   llmResponse: patch,
   toolResponse: patch,
   specific: patch,
   toolSelection,
+  claude: claudeOutput,
 });
 
 describe('aggregation monoids: associativity and identity', () => {
@@ -120,6 +153,22 @@ describe('aggregation monoids: associativity and identity', () => {
   });
   it('ToolSelectionIntersection', () => {
     checkLaws(ToolSelectionIntersection, toolSelection);
+  });
+  it('InputEdits', () => {
+    checkLaws(InputEdits, inputEdit);
+  });
+  it('InputEdits folds to the same input as applying each edit in turn', () => {
+    fc.assert(
+      fc.property(record, fc.array(inputEdit, { maxLength: 4 }), (input, edits) => {
+        let stepwise: Record<string, unknown> = input;
+        for (const edit of edits) if (edit) stepwise = applyInputEdit(stepwise, edit);
+        const folded = edits.reduce(InputEdits.concat, InputEdits.empty);
+        expect(folded === undefined ? input : applyInputEdit(input, folded)).toEqual(stepwise);
+      }),
+    );
+  });
+  it('ClaudeOutputsMonoid', () => {
+    checkLaws(ClaudeOutputsMonoid, claudeOutput);
   });
   it('eventSummaryMonoid (union)', () => {
     checkLaws(eventSummaryMonoid('union'), eventSummary);
@@ -177,7 +226,7 @@ describe('aggregation monoids: behaviour', () => {
 
 // ------------------------------------------------------------------------------ determinism law
 
-const decision = fc.constantFrom<HookDecision | null>('allow', 'approve', 'ask', 'block', 'deny', null);
+const decision = fc.constantFrom<HookDecision | null>('allow', 'approve', 'ask', 'defer', 'block', 'deny', null);
 
 const hookOutput: fc.Arbitrary<HookOutput> = fc.record(
   {

@@ -30,6 +30,7 @@ const record: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(KEYS, fc.jso
 });
 
 type Known =
+  | t.UnknownType
   | t.StringType
   | t.NumberType
   | t.BooleanType
@@ -58,6 +59,9 @@ export const nearlyValid = (codec: t.Mixed, validWeight = 6): fc.Arbitrary<unkno
   const or = (valid: fc.Arbitrary<unknown>, wrong: fc.Arbitrary<unknown> = junk) =>
     fc.oneof({ arbitrary: valid, weight: validWeight }, { arbitrary: wrong, weight: 1 });
   switch (known._tag) {
+    // Free-form fields (a model switch's `pricing`): every value is valid.
+    case 'UnknownType':
+      return fc.oneof(fc.jsonValue({ maxDepth: 1 }), junk);
     case 'StringType':
       return or(fc.string({ maxLength: 3 }));
     case 'NumberType':

@@ -19,7 +19,7 @@ describe('public input types', () => {
       tool_call_id?: string;
     }>();
     expectTypeOf<ToolMode>().toEqualTypeOf<'AUTO' | 'ANY' | 'NONE'>();
-    expectTypeOf<HookDecision>().toEqualTypeOf<'ask' | 'block' | 'deny' | 'approve' | 'allow'>();
+    expectTypeOf<HookDecision>().toEqualTypeOf<'ask' | 'defer' | 'block' | 'deny' | 'approve' | 'allow'>();
   });
 
   it('stay assignable to a record, as the io-ts-derived types were', () => {

@@ -66,15 +66,81 @@ describe('decodeHookOutput: other dialects', () => {
     expect(output.hookSpecificOutput).toEqual({ tool_response: { llmContent: '[redacted]' } });
   });
 
-  it("reads Claude Code's updatedInput as tool_input, hookstream's spelling winning", () => {
+  it("reads Claude Code's updatedInput as a replacing tool_input, hookstream's spelling winning", () => {
     expect(
       decodeHookOutput({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { a: 1 } } }).output,
     ).toEqual({
-      hookSpecificOutput: { permissionDecision: 'allow', tool_input: { a: 1 } },
+      hookSpecificOutput: { permissionDecision: 'allow', tool_input: { a: 1 }, replaceToolInput: true },
     });
     expect(
       decodeHookOutput({ hookSpecificOutput: { updatedInput: { a: 1 }, tool_input: { a: 2 } } }).output
         .hookSpecificOutput,
     ).toEqual({ tool_input: { a: 2 } });
+  });
+
+  it("reads Claude Code's PermissionRequest decision object in hookstream's own files too", () => {
+    expect(
+      decodeHookOutput({
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: {
+            behavior: 'allow',
+            updatedInput: { command: 'ls' },
+            updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+          },
+        },
+      }),
+    ).toEqual({
+      output: {
+        decision: 'allow',
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          tool_input: { command: 'ls' },
+          replaceToolInput: true,
+          updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+        },
+      },
+      warnings: [],
+    });
+    expect(
+      decodeHookOutput({ hookSpecificOutput: { decision: { behavior: 'deny', message: 'no', interrupt: true } } })
+        .output,
+    ).toEqual({ decision: 'deny', reason: 'no', continue: false, stopReason: 'no', hookSpecificOutput: {} });
+  });
+
+  it('drops a permission decision field given with the other behaviour, and an unknown behaviour, saying so', () => {
+    expect(
+      decodeHookOutput({ hookSpecificOutput: { decision: { behavior: 'deny', updatedInput: { a: 1 } } } }),
+    ).toEqual({
+      output: { decision: 'deny', hookSpecificOutput: {} },
+      warnings: ['field "hookSpecificOutput.decision.updatedInput": applies only with behavior "allow"; ignored'],
+    });
+    expect(decodeHookOutput({ hookSpecificOutput: { decision: { behavior: 'maybe' } } })).toEqual({
+      output: { hookSpecificOutput: {} },
+      warnings: ['field "hookSpecificOutput.decision.behavior": expected "allow" or "deny", received "maybe"; ignored'],
+    });
+  });
+
+  it("checks the outputs of Claude Code's own events field by field", () => {
+    const { output, warnings } = decodeHookOutput({
+      hookSpecificOutput: {
+        action: 'accept',
+        content: { user: 'a' },
+        worktreePath: '/w',
+        retry: 'yes',
+        watchPaths: ['.envrc'],
+        updatedPermissions: 'all',
+      },
+    });
+    expect(output.hookSpecificOutput).toEqual({
+      action: 'accept',
+      content: { user: 'a' },
+      worktreePath: '/w',
+      watchPaths: ['.envrc'],
+    });
+    expect(warnings).toEqual([
+      'field "hookSpecificOutput.retry": expected boolean, received "yes"; ignored',
+      'field "hookSpecificOutput.updatedPermissions": expected Array<UnknownRecord>, received "all"; ignored',
+    ]);
   });
 });

@@ -106,6 +106,38 @@ describe('callToolWithHooks: failures and context', () => {
     });
   });
 
+  it('a throwing tool fires PostToolUseFailure first; its context follows the error AfterTool and the model see', async () => {
+    const seen: HookInput[] = [];
+    const hooks = systemWith('function', {
+      PostToolUseFailure: [
+        { run: (input) => (seen.push(input), { hookSpecificOutput: { additionalContext: 'retry with a path' } }) },
+      ],
+      AfterTool: [{ run: (input) => void seen.push(input) }],
+    });
+    const run = await callToolWithHooks(
+      hooks,
+      'read',
+      { path: 'x' },
+      () => {
+        throw new Error('ENOENT');
+      },
+      { toolCallId: 'call-7' },
+    );
+    expect(run).toMatchObject({ status: 'failed', additionalContext: 'retry with a path' });
+    expect(run.hookResults.failure?.additionalContext).toBe('retry with a path');
+    expect(seen.map((input) => input.hook_event_name)).toEqual(['PostToolUseFailure', 'AfterTool']);
+    expect(seen[0]).toMatchObject({
+      tool_name: 'read',
+      tool_input: { path: 'x' },
+      error: 'ENOENT',
+      tool_call_id: 'call-7',
+    });
+    expect((seen[1] as { tool_response?: unknown }).tool_response).toEqual({
+      error: 'ENOENT\n\nretry with a path',
+      isError: true,
+    });
+  });
+
   it('the call context sets session_id and transcript_path of this call only', async () => {
     const seen: HookInput[] = [];
     const hooks = systemWith('function', { BeforeTool: [{ run: (input) => void seen.push(input) }] });

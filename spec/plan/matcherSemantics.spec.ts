@@ -46,6 +46,14 @@ describe('compileDialectMatcher', () => {
     expect(test('^my-plugin:reviewer$', 'claude', 'my-plugin:reviewer')).toBe(true);
   });
 
+  it('filenames: literal names split on |, never a regular expression', () => {
+    expect(test('.envrc|.env', 'filenames', '.env')).toBe(true);
+    expect(test('.envrc|.env', 'filenames', '.envrc')).toBe(true);
+    expect(test('.envrc|.env', 'filenames', '.env.local')).toBe(false);
+    expect(test('.env*', 'filenames', '.env.local')).toBe(false);
+    expect(test('.env*', 'filenames', '.env*')).toBe(true);
+  });
+
   it('claude-narrow: a hyphen, space or comma keeps the pattern a regular expression, and only | separates', () => {
     expect(test('.envrc|.env', 'claude-narrow', '.env')).toBe(true);
     expect(test('rate_limit|server_error', 'claude-narrow', 'server_error')).toBe(true);

@@ -14,7 +14,7 @@ import { EVENT_NAMES, type EventName } from '../../lib/events/names.js';
 import type { HookDecision, HookOutput } from '../../lib/events/outputs.js';
 import type { LLMRequest } from '../../lib/events/inputs.js';
 
-const DECISIONS: HookDecision[] = ['ask', 'block', 'deny', 'approve', 'allow'];
+const DECISIONS: HookDecision[] = ['ask', 'defer', 'block', 'deny', 'approve', 'allow'];
 const CLASSES = [
   DefaultHookOutput,
   BeforeToolHookOutput,
@@ -384,7 +384,7 @@ describe('AfterModelHookOutput', () => {
 });
 
 describe('createHookOutput', () => {
-  const expected: Record<EventName, (typeof CLASSES)[number]> = {
+  const expected: Partial<Record<EventName, (typeof CLASSES)[number]>> = {
     BeforeTool: BeforeToolHookOutput,
     AfterTool: DefaultHookOutput,
     BeforeAgent: DefaultHookOutput,
@@ -402,10 +402,13 @@ describe('createHookOutput', () => {
     TurnComplete: DefaultHookOutput,
   };
 
-  it.each(EVENT_NAMES.map((event) => [event, expected[event].name] as const))('%s → %s', (event) => {
+  // Claude Code's own events have no seed class: they get the default one.
+  const classOf = (event: EventName) => expected[event] ?? DefaultHookOutput;
+
+  it.each(EVENT_NAMES.map((event) => [event, classOf(event).name] as const))('%s → %s', (event) => {
     const source: HookOutput = { decision: 'deny', reason: 'r' };
     const output = createHookOutput(event, source);
-    expect(Object.getPrototypeOf(output)).toBe(expected[event].prototype);
+    expect(Object.getPrototypeOf(output)).toBe(classOf(event).prototype);
     expect(output.toJSON()).toStrictEqual(source);
   });
 

@@ -4,9 +4,12 @@
  * (`~/.gemini/extensions/<name>/hooks/hooks.json`, with `${extensionPath}`). Their hooks load with source
  * `extension`: the lowest priority, and untrusted until approved like project hooks.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { errorText, isRecord } from '../../core/guards.js';
+import { describeReceived, escapePointerToken } from '../../core/messages.js';
+import type { ConfigProblem } from '../problems.js';
+import { readBundleJson } from './bundleJson.js';
 import { CLAUDE } from './claude.js';
 import { GEMINI } from './gemini.js';
 import { configDirOf, type DialectEnvironment } from './registry.js';
@@ -26,8 +29,11 @@ export interface Bundle {
 
 export interface BundleDiscovery {
   readonly bundles: Bundle[];
-  /** Registry files that could not be read: the bundles they list are missing, and the caller reports why. */
-  readonly problems: string[];
+  /**
+   * Faults of the files that list bundles (a plugin registry or an extension manifest that cannot be read or
+   * parsed), by file, pointer and line: the bundles they would list are missing, and the caller reports why.
+   */
+  readonly problems: ConfigProblem[];
 }
 
 const hooksFileOf = (dialect: Dialect, root: string): string =>
@@ -53,25 +59,46 @@ export const enabledPluginIds = (settingsObjects: readonly unknown[]): Set<strin
   return new Set([...decided].filter(([, on]) => on).map(([id]) => id));
 };
 
+const PLUGINS_LOST = 'the hooks of the plugins Claude Code settings enable are not loaded';
+
 /**
  * The enabled Claude Code plugins, from `<config dir>/plugins/installed_plugins.json`
  * (`{ plugins: { "name@marketplace": [{ installPath, projectPath? }] } }`). A project-scoped install counts
- * only in its own project.
+ * only in its own project. The registry is read only when some plugin is enabled (otherwise it decides nothing);
+ * a registry that cannot be read or parsed, or whose shape is not that, is a problem.
  */
 export const claudePlugins = (environment: DialectEnvironment, enabled: ReadonlySet<string>): BundleDiscovery => {
   const configDir = configDirOf(CLAUDE, environment);
   const registry = join(configDir, 'plugins', 'installed_plugins.json');
-  if (!existsSync(registry)) return { bundles: [], problems: [] };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(registry, 'utf8'));
-  } catch (error) {
-    return { bundles: [], problems: [`cannot read ${registry}: ${errorText(error)}; plugin hooks are not loaded`] };
+  const problems: ConfigProblem[] = [];
+  if (enabled.size === 0) return { bundles: [], problems };
+  const read = readBundleJson(registry, PLUGINS_LOST, problems);
+  if (read === undefined) return { bundles: [], problems };
+  const parsed = read.document.value;
+  if (!isRecord(parsed) || !isRecord(parsed.plugins)) {
+    const where = isRecord(parsed) ? '/plugins' : '';
+    read.sink.error(where, `not a plugin registry; ${PLUGINS_LOST}`, {
+      expected: where === '' ? '{ plugins: { … } }' : 'an object of plugin ids',
+      received: describeReceived(isRecord(parsed) ? parsed.plugins : parsed),
+      fileInactive: true,
+    });
+    return { bundles: [], problems };
   }
-  const plugins = isRecord(parsed) && isRecord(parsed.plugins) ? parsed.plugins : {};
+  const plugins = parsed.plugins;
   const bundles: Bundle[] = [];
   for (const [id, installs] of Object.entries(plugins)) {
-    if (!enabled.has(id) || !Array.isArray(installs)) continue;
+    if (!enabled.has(id)) continue;
+    if (!Array.isArray(installs)) {
+      read.sink.error(
+        `/plugins/${escapePointerToken(id)}`,
+        `plugin "${id}" is enabled but its installs cannot be read; its hooks are not loaded`,
+        {
+          expected: 'an array of installs',
+          received: describeReceived(installs),
+        },
+      );
+      continue;
+    }
     const install = installs.find(
       (entry): entry is Record<string, unknown> =>
         isRecord(entry) &&
@@ -89,24 +116,55 @@ export const claudePlugins = (environment: DialectEnvironment, enabled: Readonly
       dataDir: pluginDataDir(configDir, id),
     });
   }
-  return { bundles, problems: [] };
+  return { bundles, problems };
 };
 
-/** The installed Gemini CLI extensions: directories of `<config dir>/extensions` with a `gemini-extension.json`. */
+/** What a broken manifest costs: Gemini CLI skips an extension whose manifest it cannot parse, and so do we. */
+const EXTENSION_LOST = 'Gemini CLI skips this extension, so its hooks are not loaded';
+
+/**
+ * The installed Gemini CLI extensions: directories of `<config dir>/extensions` with a `gemini-extension.json`
+ * that holds a JSON object; a manifest that cannot be read or parsed, or an extensions directory that cannot be
+ * listed, is a problem.
+ */
 export const geminiExtensions = (environment: DialectEnvironment): BundleDiscovery => {
   const directory = join(configDirOf(GEMINI, environment), 'extensions');
+  const problems: ConfigProblem[] = [];
   let names: string[];
   try {
     names = readdirSync(directory, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
       .map((entry) => entry.name)
       .sort();
-  } catch {
-    return { bundles: [], problems: [] };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      problems.push({
+        severity: 'error',
+        file: directory,
+        pointer: '',
+        message: `cannot list the extensions directory: ${errorText(error)}; extension hooks are not loaded`,
+        fileInactive: true,
+      });
+    }
+    return { bundles: [], problems };
   }
+  const usable = (root: string): boolean => {
+    const manifest = join(root, 'gemini-extension.json');
+    if (!existsSync(manifest)) return false;
+    const read = readBundleJson(manifest, EXTENSION_LOST, problems);
+    if (read === undefined) return false;
+    if (isRecord(read.document.value)) return true;
+    read.sink.error('', `not an extension manifest; ${EXTENSION_LOST}`, {
+      expected: 'an object',
+      received: describeReceived(read.document.value),
+      fileInactive: true,
+    });
+    return false;
+  };
   const bundles = names
     .map((name) => join(directory, name))
-    .filter((root) => existsSync(join(root, 'gemini-extension.json')))
+    .filter(usable)
     .map((root): Bundle => ({
       dialect: 'gemini',
       kind: 'extension',
@@ -114,5 +172,5 @@ export const geminiExtensions = (environment: DialectEnvironment): BundleDiscove
       root,
       hooksFile: hooksFileOf(GEMINI, root),
     }));
-  return { bundles, problems: [] };
+  return { bundles, problems };
 };

@@ -1,29 +1,18 @@
 /**
  * Claude Code's hook events, per its hooks reference: the canonical event each maps onto, what the matcher
  * tests, how the stdin differs from the canonical input, which outputs it reads, and what exit code 2 and
- * plain stdout mean. Events with no seed counterpart keep their own names (newEvents.ts).
+ * plain stdout mean. Events with no seed counterpart are canonical under their own names (lib/events/names.ts
+ * `CLAUDE_EVENT_NAMES`).
  */
+import { CONTEXT, eventMaker, TOOL_USE_ID_RENAME } from './tableParts.js';
 import type { DialectEvent, InputShape } from './types.js';
 
-const CONTEXT = 'hookSpecificOutput.additionalContext';
-const TOOL_CALL_ID: InputShape = { renames: { tool_call_id: 'tool_use_id' } };
+const TOOL_CALL_ID: InputShape = { renames: TOOL_USE_ID_RENAME };
 /** Claude's default command-hook timeout; UserPromptSubmit, MessageDisplay and the model switches have shorter ones. */
 export const CLAUDE_DEFAULT_TIMEOUT_MS = 600_000;
 
 /** An event with Claude's usual traits: an exact-name matcher when it has a target, stdout ignored. */
-const event = (
-  native: string,
-  canonical: DialectEvent['canonical'],
-  traits: Partial<Omit<DialectEvent, 'native' | 'canonical'>>,
-): DialectEvent => ({
-  native,
-  canonical,
-  matcher: 'claude',
-  outputs: [],
-  exit2: 'block',
-  plainStdout: 'ignored',
-  ...traits,
-});
+const event = eventMaker({ matcher: 'claude', outputs: [], exit2: 'block', plainStdout: 'ignored' });
 
 export const CLAUDE_EVENTS: readonly DialectEvent[] = [
   event('PreToolUse', 'BeforeTool', {
@@ -141,7 +130,7 @@ export const CLAUDE_EVENTS: readonly DialectEvent[] = [
   event('FileChanged', 'FileChanged', {
     matchTarget: 'file_path',
     matchBasename: true,
-    matcher: 'claude-narrow',
+    matcher: 'filenames',
     outputs: ['systemMessage', 'hookSpecificOutput.watchPaths'],
     exit2: 'warning',
     envFile: true,

@@ -4,19 +4,17 @@
  * stdin, unanchored regular-expression matchers, millisecond timeouts, and the seeds' `tools.enableHooks`
  * switch. Nothing here changes how hookstream reads its own files; it states it as data.
  */
-import { ACCEPTED_EVENT_NAMES, MATCH_TARGET, canonicalEventName, type EventName } from '../../events/names.js';
+import {
+  ACCEPTED_EVENT_NAMES,
+  ADVISORY_EVENTS,
+  MATCH_TARGET,
+  canonicalEventName,
+  type EventName,
+} from '../../events/names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
 import { PROJECT_DIR_VARIABLES } from '../../protocol/hookEnv.js';
 import { GROUP_FIELDS, HOOK_FIELDS, SETTINGS_FIELDS } from '../schema.js';
 import type { Dialect, DialectEvent, Exit2Meaning } from './types.js';
-
-/** Events that announce what cannot be stopped: exit code 2 there is a warning (DESIGN §5 "Dialects"). */
-const ADVISORY: ReadonlySet<EventName> = new Set<EventName>([
-  'SessionStart',
-  'SessionEnd',
-  'Notification',
-  'PreCompress',
-]);
 
 const OUTPUTS = [
   'continue',
@@ -29,7 +27,7 @@ const OUTPUTS = [
 ];
 
 const hookstreamEvent = (native: string, canonical: EventName): DialectEvent => {
-  const exit2: Exit2Meaning = ADVISORY.has(canonical) ? 'warning' : 'block';
+  const exit2: Exit2Meaning = ADVISORY_EVENTS.has(canonical) ? 'warning' : 'block';
   const event: DialectEvent = {
     native,
     canonical,

@@ -70,7 +70,16 @@ describe('claudePlugins', () => {
     write(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), '{ not json');
     const found = claudePlugins({ projectDir: '/repo', home }, new Set(['x@m']));
     expect(found.bundles).toEqual([]);
-    expect(found.problems[0]).toMatch(/^cannot read .*installed_plugins\.json: .*; plugin hooks are not loaded$/);
+    expect(found.problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: path.join(home, '.claude', 'plugins', 'installed_plugins.json'),
+        line: 1,
+      }),
+    ]);
+    expect(found.problems[0]?.message).toMatch(
+      /^invalid JSON: .*; the hooks of the plugins Claude Code settings enable are not loaded$/,
+    );
   });
 
   it('keeps plugin data directories to file-name characters', () => {

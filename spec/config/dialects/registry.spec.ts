@@ -19,10 +19,10 @@ import {
 const environment = { projectDir: '/repo', home: '/home/u', platform: 'linux' as const };
 
 describe('dialect lookups', () => {
-  it('knows hookstream, claude and gemini, and nothing else', () => {
-    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini']);
+  it('knows hookstream, claude, gemini, cursor, copilot and codex, and nothing else', () => {
+    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini', 'cursor', 'copilot', 'codex']);
     expect(isDialectId('claude')).toBe(true);
-    expect(isDialectId('cursor')).toBe(false);
+    expect(isDialectId('windsurf')).toBe(false);
     expect(dialectById('gemini')).toBe(GEMINI);
   });
 
@@ -51,13 +51,24 @@ describe('dialectSettingsFiles', () => {
       'claude:local:/repo/.claude/settings.local.json',
       'claude:project:/repo/.claude/settings.json',
       'gemini:project:/repo/.gemini/settings.json',
+      'cursor:project:/repo/.cursor/hooks.json',
+      'copilot:project:/repo/.github/hooks',
+      'codex:project:/repo/.codex/hooks.json',
       'hookstream:user:/home/u/.hookstream/settings.json',
       'claude:user:/home/u/.claude/settings.json',
       'gemini:user:/home/u/.gemini/settings.json',
+      'cursor:user:/home/u/.cursor/hooks.json',
+      'copilot:user:/home/u/.copilot/hooks',
+      'codex:user:/home/u/.codex/hooks.json',
       'hookstream:system:/etc/hookstream/settings.json',
       'claude:managed:/etc/claude-code/managed-settings.json',
       'gemini:system:/etc/gemini-cli/settings.json',
+      'cursor:managed:/etc/cursor/hooks.json',
+      'copilot:managed:/etc/github-copilot/policy.d',
+      'codex:managed:/etc/codex/hooks.json',
     ]);
+    // Copilot's locations are directories of `*.json` files (discoverFiles.ts lists them).
+    expect(dialectSettingsFiles(environment, ['copilot']).every((file) => file.directory === true)).toBe(true);
   });
 
   it('narrows to the dialects asked for, and gives each file its hookstream source', () => {
