@@ -12,7 +12,10 @@
 export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
 export type { EnvMode, EnvPolicy } from './protocol/envPolicy.js';
+export type { HttpSettings } from './protocol/httpPolicy.js';
+export type { CertificateAuthorities } from './protocol/httpRequest.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
+export { backgroundContextText, type BackgroundRecord } from './system/backgroundRecord.js';
 
 // Errors: every one extends HookstreamError.
 export {
@@ -26,7 +29,15 @@ export { InvalidEventInputError } from './events/decodeInput.js';
 export { SettingsError } from './config/problems.js';
 
 // Events, inputs and outputs.
-export { EVENT_NAMES, canonicalEventName, isEventName, type EventName } from './events/names.js';
+export {
+  CLAUDE_EVENT_NAMES,
+  EVENT_NAMES,
+  SEED_EVENT_NAMES,
+  canonicalEventName,
+  isEventName,
+  type ClaudeEventName,
+  type EventName,
+} from './events/names.js';
 export type {
   AfterAgentFields,
   AfterModelFields,
@@ -54,12 +65,35 @@ export type {
   SubagentStopFields,
   ToolMode,
   TurnCompleteFields,
+  ConfigChangeFields,
+  CwdChangedFields,
+  ElicitationFields,
+  ElicitationResultFields,
+  FileChangedFields,
+  InstructionsLoadedFields,
+  MessageDisplayFields,
+  ModelSwitchFields,
+  PermissionDeniedFields,
+  PermissionRequestFields,
+  PostToolBatchFields,
+  PostToolUseFailureFields,
+  SetupFields,
+  StopFailureFields,
+  TaskFields,
+  TeammateIdleFields,
+  UserPromptExpansionFields,
+  WorktreeCreateFields,
+  WorktreeRemoveFields,
 } from './events/inputs.js';
-export type { HookDecision, HookOutput, HookSpecificOutput } from './events/outputs.js';
+export type { ElicitationAction, HookDecision, HookOutput, HookSpecificOutput } from './events/outputs.js';
 
 // Hook definitions, plans, run records and the result.
 export type {
+  AgentHookConfig,
+  CallbackHookConfig,
   CommandHookConfig,
+  McpToolHookConfig,
+  PromptHookConfig,
   FunctionHook,
   FunctionHookContext,
   FunctionHookReturn,
@@ -114,7 +148,30 @@ export {
   type PersistentExecutor,
   type PersistentExecutorOptions,
 } from './executors/persistentExecutor.js';
+export {
+  createHttpExecutor,
+  type HttpExecutor,
+  type HttpExecutorOptions,
+  type HttpHookOptions,
+} from './executors/httpExecutor.js';
 export type { CancelRun, InternalFailurePolicy, RunDone, StartRun, StartableExecutor } from './executors/startRun.js';
+export {
+  createCallbackExecutor,
+  type CallbackExecutor,
+  type CallbackExecutorOptions,
+} from './executors/callbackExecutor.js';
+export type {
+  CallbackHookInfo,
+  CallMcpTool,
+  EvaluatePrompt,
+  HookCallbacks,
+  JudgeAnswer,
+  JudgeRequest,
+  McpContentPart,
+  McpToolCall,
+  McpToolResult,
+  RunAgentHook,
+} from './executors/callbackTypes.js';
 export type { ObserveOptions } from './executors/observeExecutor.js';
 export type { Semaphore } from './process/spawnLimiter.js';
 export {
@@ -160,7 +217,23 @@ export { hookLabel } from './observe/hookLabel.js';
 
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).
 export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
-export { executeToolWithHooks, toolCallWithHooks$, withToolHooks, type ToolExecute } from './host/toolHooks.js';
+export {
+  executeToolWithHooks,
+  toolCallWithHooks$,
+  withToolHooks,
+  type ExecuteToolOptions,
+  type ToolExecute,
+} from './host/toolHooks.js';
+export {
+  InvalidApprovalError,
+  isPausedToolCall,
+  type ApprovalAnswer,
+  type ApprovalHandler,
+  type ApprovalMode,
+  type PausedToolCall,
+  type ToolApproval,
+} from './host/approval.js';
+export { resumeToolWithHooks } from './host/resumeTool.js';
 export type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './host/toolTypes.js';
 export { callModelWithHooks, modelCallWithHooks$, withModelHooks } from './host/modelHooks.js';
 export type { ModelCall, ModelCallOutcome, ModelHookOptions, ModelStop } from './host/modelTypes.js';
@@ -201,9 +274,28 @@ export {
   type SessionEndOptions,
   type SessionEndOutcome,
   type SessionEndReason,
+  type SessionStartOutcome,
   type SessionStartSource,
 } from './host/sessionHooks.js';
+export type { EnvFileContents } from './protocol/envFile.js';
 export type { LifecycleOptions, LifecycleOutcome } from './host/lifecycle.js';
+export {
+  permissionRequest$,
+  permissionVerdict,
+  requestPermissionWithHooks,
+  type PermissionRequest,
+  type PermissionRequestOptions,
+  type PermissionVerdict,
+} from './host/permissionHooks.js';
+export {
+  reportStopFailureWithHooks,
+  stopFailureKind,
+  type StopFailureKind,
+  type StopFailureOptions,
+  type StopFailureOutcome,
+  type StopFailureReport,
+} from './host/stopFailure.js';
+export { failureNote, fireToolFailure, type ToolFailure } from './host/toolFailure.js';
 
 // Translators between the stable hook LLM format and SDK shapes, with the SDK shapes they read and write.
 export * from './translate/index.js';

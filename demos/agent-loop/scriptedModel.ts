@@ -48,6 +48,24 @@ const lastToolResults = (contents: readonly GenAIContent[]): string[] =>
     p.functionResponse ? [JSON.stringify(p.functionResponse.response ?? {})] : [],
   );
 
+/**
+ * The scripted model as a hook judge (a `prompt` hook's `evaluatePrompt`, issue 14): asked with
+ * `responseMimeType: 'application/json'`, it reads the hook input in the prompt and answers `{ ok, reason }` —
+ * refusing writes to environment files and text holding an AWS access key, as the demo's command policies do.
+ */
+const judge = (request: GenAIRequest): GenAIResponse => {
+  const asked = request.contents
+    .flatMap((content) => content.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join('\n');
+  const reason = /"(?:path|file_path)":"(?:[^"]*\/)?\.env"/.test(asked)
+    ? '.env holds secrets; configuration goes in config/ instead'
+    : /AKIA[0-9A-Z]{16}/.test(asked)
+      ? 'the text holds an AWS access key'
+      : undefined;
+  return reply([{ text: JSON.stringify(reason === undefined ? { ok: true } : { ok: false, reason }) }]);
+};
+
 export interface ScriptedModel {
   generateContent(request: GenAIRequest): Promise<GenAIResponse>;
   /** The tools offered at each call, for the demo's narration. */
@@ -60,6 +78,11 @@ export const createScriptedModel = (): ScriptedModel => {
   return {
     calls,
     generateContent: async (request) => {
+      // A judging request (JSON answer wanted) is not a step of the session: it leaves the script where it is.
+      if (request.config?.responseMimeType === 'application/json') {
+        await new Promise((r) => setTimeout(r, 40)); // "thinking"
+        return judge(request);
+      }
       const offered = offeredTools(request);
       calls.push({ offered });
       const results = lastToolResults(request.contents);

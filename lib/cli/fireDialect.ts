@@ -1,5 +1,6 @@
 /**
- * `hookstream fire --dialect claude Stop`: fires an event as another agent would (issue #12) — the event named
+ * `hookstream fire --dialect claude Stop` (or `cursor beforeShellExecution`, `copilot preToolUse`, `codex Stop`):
+ * fires an event as another agent would (issues #12, #14) — the event named
  * as that agent names it, the input in the shape its hooks' stdin has (Claude's Stop sends `stop_hook_active`
  * and `last_assistant_message`, no `prompt`), and only that agent's settings files. The payload is read into the
  * canonical input with the dialect's own table (lib/protocol/dialectInput.ts), so nothing here knows an event.
@@ -33,6 +34,9 @@ export const dialectNamed = (dialectName: string): DialectId => {
 export const agentEvent = (dialectName: string, name: string): AgentEvent => {
   const dialect = dialectById(dialectNamed(dialectName));
   const event = dialectEvent(dialect, name);
+  if (event === undefined && dialect.unsupportedEvents?.includes(name) === true) {
+    throw new CliError(`${dialect.label} event ${name} has no hookstream event; nothing to fire`);
+  }
   if (event === undefined) {
     const known = dialect.events.map((candidate) => candidate.native);
     throw new CliError(`unknown ${dialect.label} event "${name}"${didYouMean(name, known)}`);

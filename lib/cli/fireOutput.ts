@@ -16,6 +16,7 @@ const verdict = (result: HookResult, paint: Paint): string => {
   if (result.blocked) return paint.red('blocked');
   if (result.stopped) return paint.red('stopped');
   if (result.decision === 'ask') return paint.yellow('ask');
+  if (result.decision === 'defer') return paint.yellow('defer');
   return paint.green(result.hooks.length === 0 ? 'allowed (no hook ran)' : 'allowed');
 };
 

@@ -1,5 +1,5 @@
 /**
- * `hookstream import --from claude|gemini`: writes the project's Claude Code or Gemini CLI hooks into
+ * `hookstream import --from claude|gemini|cursor|copilot|codex`: writes the project's hooks of that agent into
  * `.hookstream/settings.json` in hookstream's own format (lib/config/importDialect.ts), printing the change as a
  * diff first; `--dry-run` prints it and writes nothing. Everything it could not convert is listed, by file and
  * pointer. Hooks in those files already run in place (discovery); importing is for moving to hookstream for good.
@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { dialectById, dialectSettingsFiles, isDialectId } from '../config/dialects/registry.js';
+import { directoryFiles } from '../config/dialectDirectories.js';
 import { importDialectHooks, mergeImported, type ImportedHooks } from '../config/importDialect.js';
 import { parseJsonDocument } from '../config/jsonLocate.js';
 import { errorText, isRecord } from '../core/guards.js';
@@ -20,7 +21,7 @@ interface ImportOptions extends Pick<SharedOptions, 'projectDir' | 'json'> {
   dryRun?: boolean;
 }
 
-const AGENTS = ['claude', 'gemini'];
+const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex'];
 
 const readJson = (path: string): unknown => {
   try {
@@ -38,7 +39,12 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
   const { projectDir } = resolveSettings(context, { projectDir: options.projectDir });
   // The project's own files: user, managed and plugin hooks belong to the machine, not to this project.
   const sources = dialectSettingsFiles({ projectDir, home: projectDir }, [dialect.id])
-    .filter((file) => file.source === 'project' && existsSync(file.path))
+    .filter((file) => file.source === 'project')
+    // Copilot's `.github/hooks/` is a directory: each of its `*.json` files.
+    .flatMap((file) =>
+      file.directory === true ? directoryFiles(file.path).paths.map((path) => ({ ...file, path })) : [file],
+    )
+    .filter((file) => existsSync(file.path))
     .reverse();
   if (sources.length === 0) {
     throw new CliError(`no ${dialect.label} settings in ${projectDir}; nothing imported`);
@@ -46,7 +52,11 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
   const imported: ImportedHooks['hooks'] = {};
   const notes: string[] = [];
   for (const source of sources) {
-    const result = importDialectHooks(readJson(source.path), dialect);
+    const result = importDialectHooks(readJson(source.path), dialect, {
+      scope: source.scope,
+      file: source.path,
+      projectDir,
+    });
     for (const [event, groups] of Object.entries(result.hooks)) (imported[event] ??= []).push(...groups);
     for (const note of result.notes) notes.push(`${relative(projectDir, source.path)} ${note}`);
   }
@@ -78,7 +88,9 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
 export const defineImport = (program: Command, context: CliContext): void => {
   program
     .command('import')
-    .description("convert a project's Claude Code or Gemini CLI hooks into .hookstream/settings.json")
+    .description(
+      "convert a project's Claude Code, Gemini CLI, Cursor, Copilot or Codex hooks into .hookstream/settings.json",
+    )
     .requiredOption('--from <agent>', `the agent whose project settings to read: ${AGENTS.join(', ')}`)
     .option('--dry-run', 'print the change as a diff and write nothing')
     .option('--project-dir <dir>', 'the project directory (default: the current directory)')

@@ -6,6 +6,7 @@
  * trusted one (lib/plan/dedup.ts).
  */
 import type { Command } from 'commander';
+import { DIALECT_IDS } from '../config/dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { LoadedSettings } from '../config/index.js';
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
@@ -60,6 +61,8 @@ export interface ListedHook {
   nativeEvent?: string;
   /** Its `if` condition, tested before each run. */
   condition?: string;
+  /** Runs in the background (`async`/`asyncRewake`): the event does not wait for it. */
+  background?: true;
 }
 
 export interface ListedEvent {
@@ -108,6 +111,7 @@ const listHook = (
   if (origin.dialect !== undefined && origin.dialect !== 'hookstream') hook.dialect = origin.dialect;
   if (origin.nativeEvent !== undefined && hook.dialect !== undefined) hook.nativeEvent = origin.nativeEvent;
   if (entry.condition !== undefined) hook.condition = entry.condition.rule;
+  if (definition.async === true || definition.asyncRewake === true) hook.background = true;
   return hook;
 };
 
@@ -182,9 +186,14 @@ const agentCell = (hook: ListedHook): string =>
         .filter((part) => part !== undefined)
         .join(' ');
 
+const noteOf = (hook: ListedHook): string =>
+  [hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : undefined, hook.background ? 'background' : undefined]
+    .filter((part) => part !== undefined)
+    .join(', ');
+
 const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined): string[] => {
   // Optional columns appear only when they say something.
-  const notes = listed.hooks.some((hook) => hook.disabled || hook.duplicate);
+  const notes = listed.hooks.some((hook) => hook.disabled || hook.duplicate || hook.background === true);
   const agents = listed.hooks.some((hook) => hook.dialect !== undefined);
   const headers = ['NAME', 'SOURCE', 'MATCHER', 'TIMEOUT', 'POLICY', 'TRUST'];
   if (agents) headers.splice(2, 0, 'AGENT');
@@ -203,7 +212,7 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
     // `claude PreToolUse if Write(.env*)`: whose hook it is, the event it was written under, its condition.
     if (agents) row.splice(2, 0, agentCell(hook));
     if (tool !== undefined) row.push(matchCell(hook.matches, paint));
-    if (notes) row.push(paint.dim(hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : ''));
+    if (notes) row.push(paint.dim(noteOf(hook)));
     row.push([hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'));
     return row;
   });
@@ -246,7 +255,7 @@ export const defineList = (program: Command, context: CliContext): void => {
       .description('show the configured hooks of each event in plan order')
       .option('--event <event>', 'only this event (any alias)')
       .option('--tool <name>', 'show whether each hook would run for this tool')
-      .option('--dialect <agent>', "only this agent's files: hookstream, claude or gemini"),
+      .option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`),
   ).action((options: ListOptions) => {
     list(context, options);
   });

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
+import { DIALECT_IDS } from '../config/dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { ConfigProblem, LoadedSettings, SettingsFile } from '../config/index.js';
 import { dialectById } from '../config/dialects/registry.js';
@@ -123,7 +124,7 @@ export const defineValidate = (program: Command, context: CliContext): void => {
       .command('validate')
       .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run')
       .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)')
-      .option('--dialect <agent>', "only this agent's files: hookstream, claude or gemini"),
+      .option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`),
   )
     .addHelpText(
       'after',

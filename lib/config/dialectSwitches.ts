@@ -2,8 +2,8 @@
  * Whether the hooks of another agent's files run (issue #12 "Enable switch"): each dialect is enabled the way
  * its agent enables it — Claude Code's and Gemini CLI's hooks run unless a file of theirs sets
  * `disableAllHooks: true` or `hooksConfig.enabled: false` — instead of by hookstream's `tools.enableHooks`,
- * which neither agent's files have or need. Only a switch that is actually set can turn hooks off, and the
- * reason names it.
+ * which neither agent's files have or need; Copilot's `disableAllHooks` in one hooks file turns off that file
+ * alone. Only a switch that is actually set can turn hooks off, and the reason names it.
  */
 import { dialectById, dialectEnablement, type EnablementVerdict } from './dialects/registry.js';
 import type { Dialect, DialectId } from './dialects/types.js';
@@ -59,7 +59,7 @@ export const dialectSwitches = <C extends Contribution>(contributions: readonly 
       })),
     );
     for (const contribution of list) {
-      const verdict = verdictOf(contribution.settings.scope ?? 'project');
+      const verdict = verdictOf(contribution.settings.scope ?? 'project', contribution.file);
       verdicts.set(contribution, verdict.enabled ? undefined : describe(dialect, verdict));
     }
   }

@@ -1,15 +1,18 @@
 /**
- * Converts another agent's hook settings into hookstream's own format (`hookstream import`, issue #12): event
- * names to canonical ones, timeouts to milliseconds, the agent's exact-name matchers to anchored regular
- * expressions, and `tools.enableHooks: true`. Pure: it returns the hooks and a line for everything it could not
- * carry over — an `if` condition, a plugin placeholder, a hook type or an event hookstream does not run — so
- * nothing is lost silently. Running the agent's files in place (discovery) needs none of this; importing is for
- * moving a setup to hookstream for good.
+ * Converts another agent's hook settings into hookstream's own format (`hookstream import`, issues #12, #14):
+ * event names to canonical ones, timeouts to milliseconds, the agent's matchers to hookstream's unanchored
+ * regular expressions (Claude's exact names and Copilot's anchored patterns anchored, Cursor's per-tool events
+ * as a tool-name matcher), flat hook lists (Cursor, Copilot) into groups, every hook type hookstream's files
+ * hold, and `tools.enableHooks: true`. Pure: it returns the hooks and a line for everything it could not carry
+ * over — an `if` condition, a plugin placeholder, a hook type or an event hookstream does not run, a payload or
+ * answer in the agent's own fields — so nothing is lost silently. Running the agent's files in place
+ * (discovery) needs none of this; importing is for moving a setup to hookstream for good.
  */
 import { isRecord } from '../core/guards.js';
 import { isEventName } from '../events/names.js';
-import { dialectEvent, timeoutToMs } from './dialects/registry.js';
+import { dialectEvent } from './dialects/registry.js';
 import type { Dialect, DialectEvent } from './dialects/types.js';
+import { convertHook, type ImportContext } from './importHook.js';
 
 export interface ImportedHooks {
   /** hookstream `hooks` section: canonical event → groups. */
@@ -27,6 +30,7 @@ const CLAUDE_NARROW_NAMES = /^[A-Za-z0-9_|]+$/;
 export const toRegexMatcher = (pattern: string, event: DialectEvent): string | undefined => {
   const trimmed = pattern.trim();
   if (trimmed === '' || trimmed === '*') return undefined;
+  if (event.anchored === true && event.matcher === 'regex') return `^(?:${pattern})$`;
   const names = (separators: RegExp) => {
     const list = trimmed
       .split(separators)
@@ -43,49 +47,12 @@ export const toRegexMatcher = (pattern: string, event: DialectEvent): string | u
       return CLAUDE_NAMES.test(pattern) ? names(/[|,]/) : pattern;
     case 'claude-narrow':
       return CLAUDE_NARROW_NAMES.test(pattern) ? names(/\|/) : pattern;
+    case 'filenames': {
+      // hookstream tests the whole path: the names must end it, after a separator or at its start.
+      const list = names(/\|/);
+      return list === undefined ? undefined : `(^|/)${list.slice(1)}`;
+    }
   }
-};
-
-const KEPT = ['name', 'description', 'env', 'args'] as const;
-
-/** One hook, or `undefined` (with a note) when it cannot be carried over. */
-const convertHook = (hook: unknown, dialect: Dialect, pointer: string, notes: string[]) => {
-  if (!isRecord(hook)) {
-    notes.push(`${pointer}: not a hook object; skipped`);
-    return undefined;
-  }
-  const type = hook['type'] ?? 'command';
-  if (type !== 'command') {
-    notes.push(`${pointer}: ${JSON.stringify(type)} hooks are not run by hookstream; skipped`);
-    return undefined;
-  }
-  if (typeof hook['command'] !== 'string' || hook['command'] === '') {
-    notes.push(`${pointer}: no command; skipped`);
-    return undefined;
-  }
-  if (hook['if'] !== undefined) {
-    notes.push(
-      `${pointer}: "if": ${JSON.stringify(hook['if'])} has no hookstream equivalent; the hook was not imported`,
-    );
-    return undefined;
-  }
-  const args: unknown[] = Array.isArray(hook['args']) ? (hook['args'] as unknown[]) : [];
-  const texts = [hook['command'], ...args].filter((text): text is string => typeof text === 'string');
-  const placeholder = dialect.placeholders.find(
-    (candidate) => candidate.value !== 'projectDir' && texts.some((text) => text.includes(candidate.token)),
-  );
-  if (placeholder !== undefined) {
-    notes.push(`${pointer}: ${placeholder.token} only exists for a plugin or extension; the hook was not imported`);
-    return undefined;
-  }
-  const converted: Record<string, unknown> = { type: 'command', command: hook['command'] };
-  for (const key of KEPT) if (hook[key] !== undefined) converted[key] = hook[key];
-  if (hook['timeout'] !== undefined) {
-    const timeout = timeoutToMs(dialect, hook['timeout']);
-    if ('ms' in timeout) converted['timeout'] = timeout.ms;
-    else notes.push(`${pointer}/timeout: ${timeout.problem}; left out (hookstream's default applies)`);
-  }
-  return converted;
 };
 
 /**
@@ -95,9 +62,14 @@ const convertHook = (hook: unknown, dialect: Dialect, pointer: string, notes: st
  * importDialectHooks({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', timeout: 5 }] }] } }, CLAUDE);
  * // { hooks: { BeforeTool: [{ matcher: '^(Bash)$', hooks: [{ type: 'command', command: 'x', timeout: 5000 }] }] }, notes: [] }
  */
-export const importDialectHooks = (settings: unknown, dialect: Dialect): ImportedHooks => {
+export const importDialectHooks = (
+  settings: unknown,
+  dialect: Dialect,
+  where: Omit<ImportContext, 'dialect'> = {},
+): ImportedHooks => {
   const hooks: Record<string, Record<string, unknown>[]> = {};
   const notes: string[] = [];
+  const context: ImportContext = Object.assign({ dialect }, where);
   const section = isRecord(settings) ? settings['hooks'] : undefined;
   if (!isRecord(section)) return { hooks, notes };
   for (const [key, groups] of Object.entries(section)) {
@@ -109,28 +81,56 @@ export const importDialectHooks = (settings: unknown, dialect: Dialect): Importe
       continue;
     }
     if (!Array.isArray(groups)) continue;
+    let imported = false;
     groups.forEach((group: unknown, index: number) => {
       const at = `${pointer}/${index}`;
-      if (!isRecord(group) || !Array.isArray(group['hooks'])) {
+      // A flat list (Cursor, Copilot) holds hooks: each one is a group of one, its own matcher the group's.
+      const flat = dialect.hookList === 'flat' && isRecord(group);
+      const list: unknown = flat ? [group] : isRecord(group) ? group['hooks'] : undefined;
+      if (!isRecord(group) || !Array.isArray(list)) {
         notes.push(`${at}: not a hook group; skipped`);
         return;
       }
-      const converted = group['hooks']
-        .map((hook: unknown, position: number) => convertHook(hook, dialect, `${at}/hooks/${position}`, notes))
+      const converted = list
+        .map((hook: unknown, position: number) =>
+          convertHook(hook, context, flat ? at : `${at}/hooks/${position}`, notes),
+        )
         .filter((hook): hook is Record<string, unknown> => hook !== undefined);
       if (converted.length === 0) return;
+      imported = true;
       const out: Record<string, unknown> = {};
-      const matcher =
-        typeof group['matcher'] === 'string' && event.matchTarget !== undefined
-          ? toRegexMatcher(group['matcher'], event)
-          : undefined;
+      const matcher = groupMatcher(group['matcher'], event);
       if (matcher !== undefined) out['matcher'] = matcher;
       if (group['sequential'] === true) out['sequential'] = true;
       out['hooks'] = converted;
       (hooks[event.canonical] ??= []).push(out);
     });
+    if (imported && speaksOwnFields(event)) {
+      notes.push(
+        `${pointer}: these hooks read ${dialect.label}'s ${key} payload and answer in its fields; in hookstream they get ${event.canonical}'s input and must answer in hookstream's fields (see the README's hook protocol) — check their scripts`,
+      );
+    }
   }
   return { hooks, notes };
+};
+
+/** The group's matcher in hookstream's reading; an event's tool filter (Cursor's `beforeShellExecution`) becomes one. */
+const groupMatcher = (pattern: unknown, event: DialectEvent): string | undefined => {
+  if (event.toolFilter !== undefined) return event.toolFilter;
+  return typeof pattern === 'string' && event.matchTarget !== undefined ? toRegexMatcher(pattern, event) : undefined;
+};
+
+/** Whether the event's stdin or answers differ from hookstream's beyond the event name. */
+const speaksOwnFields = (event: DialectEvent): boolean => {
+  const shape = event.input;
+  return (
+    event.outputMap !== undefined ||
+    (shape !== undefined &&
+      (shape.lifts !== undefined ||
+        shape.jsonText !== undefined ||
+        shape.epochMillis !== undefined ||
+        Object.keys(shape.renames ?? {}).some((field) => field !== 'tool_call_id')))
+  );
 };
 
 /**

@@ -16,6 +16,7 @@ import {
   HOOK_TYPES,
   type ConfiguredHookType,
   HOOKS_CONFIG_FIELDS,
+  HTTP_SETTINGS_FIELDS,
   Flag,
   JsonObject,
   REFINEMENTS,
@@ -118,7 +119,10 @@ export const settingsJsonSchema = (): JsonSchema => {
   );
   const root = objectOf(SETTINGS_FIELDS, {
     tools: objectOf(TOOLS_FIELDS),
-    hooksConfig: objectOf(HOOKS_CONFIG_FIELDS, { env: objectOf(ENV_POLICY_FIELDS) }),
+    hooksConfig: objectOf(HOOKS_CONFIG_FIELDS, {
+      env: objectOf(ENV_POLICY_FIELDS),
+      http: objectOf(HTTP_SETTINGS_FIELDS),
+    }),
     hooks: {
       type: 'object',
       description: 'hook groups per event; canonical names and the aliases of other dialects',

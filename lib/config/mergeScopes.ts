@@ -19,6 +19,7 @@ import type { ConfigProblem } from './problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import type { EnvPolicy } from '../protocol/envPolicy.js';
 import { mergeEnvPolicies } from './envSettings.js';
+import { mergeHttpSettings, type HttpSettings } from '../protocol/httpPolicy.js';
 import { dialectSwitches, isForeign } from './dialectSwitches.js';
 
 export interface LoadedSettings {
@@ -36,6 +37,8 @@ export interface LoadedSettings {
   managedOnly: boolean;
   /** `hooksConfig.env` of every scope, merged (lib/config/envSettings.ts); absent when none sets it. */
   envPolicy?: EnvPolicy;
+  /** HTTP hooks' allowlists of the user's and system settings, joined (lib/config/httpSettings.ts); absent when none sets one. */
+  http?: HttpSettings;
   problems: ConfigProblem[];
 }
 
@@ -172,5 +175,8 @@ export function mergeScopes(contributions: readonly ScopeContribution[], problem
   if (!enabled && reason !== undefined) merged.disabledBy = reason;
   const envPolicy = mergeEnvPolicies(contributions.flatMap((contribution) => contribution.settings.env ?? []));
   if (envPolicy !== undefined) merged.envPolicy = envPolicy;
+  // Under a lockdown only the administrator's lists count: a user's list would widen them.
+  const http = mergeHttpSettings(counted.flatMap((contribution) => contribution.settings.http ?? []));
+  if (http !== undefined) merged.http = http;
   return merged;
 }

@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import type { CommandHookConfig, ConfiguredHookConfig, HookCondition, HookSource } from '../core/types.js';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { normalizeDialectHook } from './dialectHookFields.js';
 import { toHookDefinition } from './hookDefinition.js';
 import { HOOK_TYPES, isConfiguredHookType, type ConfiguredHookType } from './schema.js';
 import { isRecord } from '../core/guards.js';
@@ -100,10 +101,14 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     return undefined;
   }
   checkKeys(hook, dialect.hookKeys, pointer, reader, 'hook');
-  const definition = type === 'command' ? readCommand(hook, pointer, reader) : readTyped(type, hook, pointer, reader);
+  // The agent's own spellings (Copilot's `bash`, `timeoutSec` …) in hookstream's keys (dialectHookFields.ts).
+  const fields = normalizeDialectHook(hook, pointer, reader);
+  if (fields === undefined) return undefined;
+  const definition =
+    type === 'command' ? readCommand(fields, pointer, reader) : readTyped(type, fields, pointer, reader);
   if (definition === undefined) return undefined;
-  definition.timeout = readTimeout(hook['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
-  const rule = hook['if'];
+  definition.timeout = readTimeout(fields['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
+  const rule = fields['if'];
   if (rule === undefined) return { definition };
   const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
   return condition === undefined ? undefined : { definition, condition };

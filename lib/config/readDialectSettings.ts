@@ -1,6 +1,8 @@
 /**
- * Reads one settings or bundle file of another agent (Claude Code, Gemini CLI) as that agent reads it
- * (issue #12, lib/config/dialects): native event names, the dialect's matcher rule, timeouts in its unit,
+ * Reads one settings or bundle file of another agent (Claude Code, Gemini CLI, Cursor, Copilot, Codex) as that
+ * agent reads it (issues #12, #14, lib/config/dialects): native event names, hooks in groups or listed flat
+ * (Cursor, Copilot), the dialect's matcher rule (anchored for Copilot), an event's own tool filter (Cursor's
+ * `beforeShellExecution`), Copilot's root-owned policy files, timeouts in its unit,
  * `if` conditions compiled once, keys of the agent's other features accepted quietly. Containment is
  * readSettings.ts's: a bad hook drops only itself, every drop is reported by pointer. Each entry remembers its
  * dialect, native event and bundle, so it later sees its own agent's stdin, variables and output rules.
@@ -9,13 +11,16 @@ import { isEventName, type EventName } from '../events/names.js';
 import type { Matcher, Mutable } from '../core/types.js';
 import { isRecord } from '../core/guards.js';
 import { createEntry } from '../plan/createEntry.js';
-import { compileDialectMatcher } from '../plan/matcherSemantics.js';
-import { dialectEvent } from './dialects/registry.js';
+import { compileDialectMatcher, onBasename } from '../plan/matcherSemantics.js';
+import { dirname } from 'node:path';
+import { dialectEvent, locationOf } from './dialects/registry.js';
+import { ownershipFault } from './dialectDirectories.js';
 import type { DialectEvent, KeyTable } from './dialects/types.js';
 import { joinPointer } from './jsonLocate.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
+import { readDialectHttpSettings } from './httpSettings.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import { closestName } from './suggest.js';
 
@@ -32,6 +37,22 @@ export function readDialectSettings(value: unknown, context: DialectFileContext,
     });
     return result;
   }
+  const location = locationOf(context.dialect, context.scope);
+  const fault =
+    location?.ownership === 'root' && context.file !== undefined && process.platform !== 'win32'
+      ? (ownershipFault(dirname(context.file)) ?? ownershipFault(context.file))
+      : undefined;
+  if (fault !== undefined) {
+    // Discovery refuses such files already; this covers a file list built by hand.
+    sink.error(
+      '',
+      `policy hooks must be owned by root and not writable by group or others, but ${fault}; no hook from this file is active`,
+      {
+        fileInactive: true,
+      },
+    );
+    return result;
+  }
   result.raw = value;
   const reader: Reader = { context, sink, skippedTypes: new Set() };
   const topLevel: KeyTable =
@@ -39,6 +60,8 @@ export function readDialectSettings(value: unknown, context: DialectFileContext,
       ? context.dialect.topLevelKeys
       : { acted: ['hooks'], quiet: context.bundleKeys, unknown: 'quiet' };
   checkKeys(value, topLevel, '', reader, 'settings');
+  const http = context.bundleKeys === undefined ? readDialectHttpSettings(value, context, sink) : undefined;
+  if (http !== undefined) result.http = http;
   const hooksConfig = value['hooksConfig'];
   // Gemini CLI's `hooksConfig.disabled`: hook names (or commands) switched off, as in hookstream's own files.
   if (isRecord(hooksConfig) && Array.isArray(hooksConfig['disabled'])) {
@@ -64,6 +87,12 @@ function readEvent(eventKey: string, groups: unknown, reader: Reader, entries: L
   const { dialect } = reader.context;
   const pointer = joinPointer('/hooks', eventKey);
   const event = dialectEvent(dialect, eventKey);
+  if (event === undefined && dialect.unsupportedEvents?.includes(eventKey) === true) {
+    reader.sink.warning(pointer, `${dialect.label} event ${eventKey} has no hookstream event; its hooks are ignored`, {
+      atKey: true,
+    });
+    return;
+  }
   if (event === undefined) {
     const suggestion = closestName(
       eventKey,
@@ -96,19 +125,76 @@ function readEvent(eventKey: string, groups: unknown, reader: Reader, entries: L
     });
     return;
   }
-  groups.forEach((group, index) => {
-    readGroup(group, event, event.canonical as EventName, joinPointer(pointer, index), reader, entries);
+  const list: EventList = { event, canonical: event.canonical, reader, entries };
+  const readItem = dialect.hookList === 'flat' ? readFlatHook : readGroup;
+  groups.forEach((item, index) => {
+    readItem(item, joinPointer(pointer, index), list);
   });
 }
 
-function readGroup(
-  group: unknown,
-  event: DialectEvent,
-  canonical: EventName,
-  pointer: string,
-  reader: Reader,
-  entries: LoadedEntry[],
-): void {
+/** The event whose list is read, and where its hooks go. */
+interface EventList {
+  readonly event: DialectEvent;
+  readonly canonical: EventName;
+  readonly reader: Reader;
+  readonly entries: LoadedEntry[];
+}
+
+/** A hook listed straight under its event (Cursor, Copilot), its own `matcher` beside its command. */
+function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
+  const pattern = isRecord(hook) ? hook['matcher'] : undefined;
+  const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
+  if (matcher === null) return;
+  readOne(hook, { matcher, sequential: false }, pointer, list);
+}
+
+/** What a hook takes from its group (a flat hook: its own matcher). */
+interface Placement {
+  readonly matcher: Matcher | undefined;
+  readonly sequential: boolean;
+}
+
+/** One hook into an entry that remembers its dialect, native event and bundle. */
+function readOne(hook: unknown, placement: Placement, pointer: string, list: EventList): void {
+  const { event, reader } = list;
+  const read = readHook(hook, event, pointer, reader);
+  if (read === undefined) return;
+  const { entry } = createEntry(list.canonical, read.definition, {
+    source: reader.context.source,
+    file: reader.context.file,
+    pointer,
+    matcher: withToolFilter(event, placement.matcher),
+    sequential: placement.sequential,
+    condition: read.condition,
+  });
+  const origin = entry.origin as Mutable<LoadedEntry['origin']>;
+  origin.dialect = reader.context.dialect.id;
+  origin.nativeEvent = event.native;
+  if (reader.context.bundle !== undefined) origin.bundle = reader.context.bundle;
+  list.entries.push(entry);
+}
+
+const toolFilters = new WeakMap<DialectEvent, Matcher>();
+
+/**
+ * The matcher with the event's own tool filter (Cursor's `beforeShellExecution` is BeforeTool for shell tools
+ * only): one compiled filter per event, shared by its hooks.
+ */
+function withToolFilter(event: DialectEvent, matcher: Matcher | undefined): Matcher | undefined {
+  if (event.toolFilter === undefined) return matcher;
+  let filter = toolFilters.get(event);
+  if (filter === undefined) toolFilters.set(event, (filter = compileDialectMatcher(event.toolFilter, 'regex').matcher));
+  if (matcher === undefined) return filter;
+  const only = filter;
+  return {
+    pattern: `${only.pattern} and ${matcher.pattern}`,
+    test: (target) => only.test(target) && matcher.test(target),
+  };
+}
+
+/** A hook group of Claude Code's shape: `{ "matcher": "…", "hooks": [ … ] }`. */
+function readGroup(group: unknown, pointer: string, list: EventList): void {
+  const { event, reader } = list;
   if (!isRecord(group) || !Array.isArray(group['hooks'])) {
     reader.sink.error(pointer, 'invalid hook group; dropped', {
       expected: 'an object such as { "matcher": "…", "hooks": [ … ] }',
@@ -119,24 +205,9 @@ function readGroup(
   checkKeys(group, reader.context.dialect.groupKeys, pointer, reader, 'hook group');
   const matcher = readMatcher(group['matcher'], event, joinPointer(pointer, 'matcher'), reader);
   if (matcher === null) return;
-  const sequential = group['sequential'] === true;
+  const placement: Placement = { matcher, sequential: group['sequential'] === true };
   group['hooks'].forEach((hook: unknown, index: number) => {
-    const hookPointer = joinPointer(pointer, 'hooks', index);
-    const read = readHook(hook, event, hookPointer, reader);
-    if (read === undefined) return;
-    const { entry } = createEntry(canonical, read.definition, {
-      source: reader.context.source,
-      file: reader.context.file,
-      pointer: hookPointer,
-      matcher,
-      sequential,
-      condition: read.condition,
-    });
-    const origin = entry.origin as Mutable<LoadedEntry['origin']>;
-    origin.dialect = reader.context.dialect.id;
-    origin.nativeEvent = event.native;
-    if (reader.context.bundle !== undefined) origin.bundle = reader.context.bundle;
-    entries.push(entry);
+    readOne(hook, placement, joinPointer(pointer, 'hooks', index), list);
   });
 }
 
@@ -166,7 +237,9 @@ function readMatcher(
     );
     return undefined;
   }
-  const { matcher, problem } = compileDialectMatcher(pattern, event.matcher);
+  // Copilot anchors its matchers: `bash` must be the whole tool name.
+  const source = event.anchored === true ? `^(?:${pattern})$` : pattern;
+  const { matcher, problem } = compileDialectMatcher(source, event.matcher);
   if (problem !== undefined) reader.sink.warning(pointer, problem, { received: JSON.stringify(pattern) });
-  return matcher;
+  return event.matchBasename === true ? onBasename(matcher) : matcher;
 }

@@ -23,6 +23,8 @@ import {
   isConfiguredHookType,
 } from './schema.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
+import { readHttpSettings } from './httpSettings.js';
+import type { HttpSettings } from '../protocol/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
 import { closestName, repairPattern } from './suggest.js';
 import type { DialectId, DialectScope } from './dialects/types.js';
@@ -38,6 +40,8 @@ export interface SourceSettings {
   managedOnly?: boolean;
   /** `hooksConfig.env`: the environment of project and extension hooks (lib/config/envSettings.ts). */
   env?: SourceEnvPolicy;
+  /** HTTP hooks' allowlists (`hooksConfig.http`, Claude's `allowedHttpHookUrls`); user and system settings only. */
+  http?: HttpSettings;
   entries: LoadedEntry[];
   /** Another agent's file (lib/config/readDialectSettings.ts): its dialect, its scope there, and the parsed
    * object its switches are read from (dialectSwitches.ts). Absent for hookstream's own files. */
@@ -87,6 +91,10 @@ function readHooksConfig(record: Record<string, unknown>, origin: Origin, sink: 
   const disabled = fields.disabled ?? (Array.isArray(record['disabled']) ? record['disabled'] : []);
   result.disabled = disabled.filter((name): name is string => typeof name === 'string');
   if (fields.env) result.env = readEnvPolicy(fields.env, origin.source, sink);
+  if (fields.http) {
+    const http = readHttpSettings(fields.http, origin, sink);
+    if (http !== undefined) result.http = http;
+  }
   if (fields.allowManagedHooksOnly === undefined) return;
   // A lockdown any repository could switch on (or a user could fake) would be no lockdown.
   if (origin.source === 'system') result.managedOnly = fields.allowManagedHooksOnly;

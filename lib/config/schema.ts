@@ -63,6 +63,14 @@ export const HOOKS_CONFIG_FIELDS = {
   disabled: StringArray,
   allowManagedHooksOnly: Flag,
   env: JsonObject,
+  /** HTTP hooks' allowlists, honoured in user and system settings only (lib/config/httpSettings.ts). */
+  http: JsonObject,
+};
+/** `hooksConfig.http` (lib/protocol/httpPolicy.ts `HttpSettings`). */
+export const HTTP_SETTINGS_FIELDS = {
+  allowedUrls: t.array(t.string, 'an array of URL patterns (`*` matches any characters)'),
+  allowedEnvVars: t.array(t.string, 'an array of environment variable names'),
+  allowLoopbackHttp: Flag,
 };
 /** `hooksConfig.env`: the environment of project and extension hooks (lib/protocol/envPolicy.ts). */
 export const ENV_POLICY_FIELDS = {

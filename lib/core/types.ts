@@ -180,8 +180,15 @@ export interface HookEntry {
 /** The plan for one event: which hooks run, in plan order, and how. */
 export interface HookPlan {
   readonly event: EventName;
+  /** The hooks the event waits for, in plan order. */
   readonly hooks: readonly HookEntry[];
+  /** Whether `hooks` run as a chain (background hooks never take part). */
   readonly sequential: boolean;
+  /**
+   * Background hooks (`async: true` or `asyncRewake: true`), in plan order: started with the event, never
+   * waited for, never part of its decision (lib/engine/background.ts). Absent when the event has none.
+   */
+  readonly background?: readonly HookEntry[] | undefined;
 }
 
 export type HookOutcome =
@@ -248,7 +255,10 @@ export interface HookResult {
   readonly additionalContext?: string;
   readonly suppressOutput: boolean;
   readonly warnings: readonly string[];
-  /** BeforeTool: the arguments the tool must receive (the host's own object when no hook changed them). */
+  /**
+   * BeforeTool, PermissionRequest: the arguments the tool must receive (the host's own object when no hook changed
+   * them); a Claude hook's `updatedInput` replaced them, a `tool_input` patch was merged.
+   */
   readonly toolInput?: Readonly<Record<string, unknown>>;
   readonly llmRequest?: Readonly<LLMRequest>;
   readonly llmResponse?: Readonly<LLMResponse>;
@@ -261,6 +271,19 @@ export interface HookResult {
     readonly mode: NonNullable<HookToolConfig['mode']>;
     readonly allowedFunctionNames: readonly string[];
   };
+  /** PermissionRequest: permission updates hooks asked for with an allow (Claude's objects), in plan order. */
+  readonly updatedPermissions?: readonly Readonly<Record<string, unknown>>[];
+  /** Elicitation, ElicitationResult: the hooks' answer to the MCP server; a block declines. Absent: ask the user. */
+  readonly elicitation?: {
+    readonly action: 'accept' | 'decline' | 'cancel';
+    readonly content?: Readonly<Record<string, unknown>>;
+  };
+  /** WorktreeCreate: the directory a hook created the worktree in (last writer). */
+  readonly worktreePath?: string;
+  /** PermissionDenied: a hook asked to let the model retry the denied call. */
+  readonly retry?: true;
+  /** SessionStart, CwdChanged, FileChanged: paths to watch for FileChanged (sorted union). */
+  readonly watchPaths?: readonly string[];
   readonly hooks: readonly Readonly<HookRun>[];
   readonly success: boolean;
   readonly durationMs: number;

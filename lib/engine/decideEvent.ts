@@ -8,13 +8,14 @@
  */
 import { HookstreamInternalError } from '../core/errors.js';
 import { errorText } from '../core/guards.js';
-import type { HookPlan, HookResult } from '../core/types.js';
+import type { HookEntry, HookPlan, HookResult } from '../core/types.js';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import { fastPathResult } from '../aggregate/fastPath.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { internalRun, type CancelRun, type InternalFailurePolicy, type StartRun } from '../executors/startRun.js';
 import type { HookPlanner } from '../plan/planner.js';
+import { startDetached, type StartBackground } from './background.js';
 import { startPlan } from './runPlan.js';
 
 /** Receives the one result of an event. */
@@ -33,6 +34,11 @@ export interface Engine {
   readonly now: () => number;
   /** What a failure of hookstream itself does to the event: `block` (default) or `allow`. */
   readonly internalFailurePolicy: InternalFailurePolicy;
+  /**
+   * Starts an event's background hooks (`plan.background`) and keeps them for `background$` and `dispose()`
+   * (lib/engine/background.ts). Absent: they are started and left to finish, their records dropped.
+   */
+  readonly background?: StartBackground;
   /** Turns the event's fields into the hooks' input; called only when a hook is planned. `now` is `now()` at the start. */
   readonly inputOf: (event: EventName, fields: Readonly<Record<string, unknown>>, now: number) => HookInput;
   /** Told about every failure of hookstream itself, with its cause (the facade logs it at `error`). */
@@ -83,7 +89,8 @@ export const planEvent = (
   } catch (error) {
     return internalFailureResult(engine, event, fields, 'planning', error);
   }
-  return plan.hooks.length === 0 ? fastPathResult(event, fields) : plan;
+  // `background` is on every planner-made plan (one shape): reading it costs the fast path nothing.
+  return plan.hooks.length === 0 && plan.background === undefined ? fastPathResult(event, fields) : plan;
 };
 
 /** Whether `planEvent` answered with a plan to run (rather than the result itself). */
@@ -92,7 +99,9 @@ export const isPlan = (planned: HookPlan | HookResult): planned is HookPlan =>
 
 /**
  * Runs a plan and folds its runs: `done` gets the HookResult — synchronously when nothing asynchronous
- * ran. Returns the cancel function of the hooks still running, or `undefined` once settled.
+ * ran. Returns the cancel function of the hooks still running, or `undefined` once settled. Background
+ * hooks are started after the foreground ones (which get the process slots first) and are not waited for;
+ * cancelling the event does not cancel them.
  */
 export const runEvent = (
   engine: Engine,
@@ -111,6 +120,15 @@ export const runEvent = (
     const failed = internalFailureResult(engine, event, fields, 'building the input of', error);
     engine.trace?.decided(eventId, failed);
     done(failed);
+    return undefined;
+  }
+  const background = plan.background;
+  if (plan.hooks.length === 0) {
+    // Only background hooks: they start, and the event is decided as if no hook had matched.
+    if (background !== undefined) startBackground(engine, background, input, eventId);
+    const result = fastPathResult(event, fields);
+    engine.trace?.decided(eventId, result);
+    done(result);
     return undefined;
   }
   const cancel = startPlan(
@@ -137,12 +155,18 @@ export const runEvent = (
       done(result);
     },
   );
+  if (background !== undefined) startBackground(engine, background, input, eventId);
   const canceled = engine.trace?.canceled;
   if (cancel === undefined || canceled === undefined) return cancel;
   return () => {
     cancel();
     canceled(eventId);
   };
+};
+
+const startBackground = (engine: Engine, hooks: readonly HookEntry[], input: HookInput, eventId: number): void => {
+  if (engine.background !== undefined) engine.background(hooks, input, eventId);
+  else startDetached(engine.start, hooks, input, eventId);
 };
 
 /**

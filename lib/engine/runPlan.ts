@@ -21,6 +21,7 @@ import {
 } from '../executors/startRun.js';
 import { isBlockingRun } from '../rules/blocking.js';
 import { applyHookOutputToInput } from '../rules/chainInput.js';
+import { startDetached } from './background.js';
 import type { PlannedEvent, RanEvent } from './types.js';
 
 /** Called once with the records (plan order) and the input after chaining (the original when parallel). */
@@ -112,10 +113,15 @@ export const startPlan = (
   };
 };
 
+/**
+ * The operators' runner. Background hooks of the plan are started beside the others and left to finish (the
+ * executor's `dispose()` ends them); `runs` holds the foreground hooks only. A hook system collects them instead.
+ */
 const runPlan = (executor: HookExecutor, planned: PlannedEvent, concurrency: number, chain: boolean) =>
-  new Observable<RanEvent>((subscriber) =>
-    startPlan(
-      startOf(executor),
+  new Observable<RanEvent>((subscriber) => {
+    const start = startOf(executor);
+    const cancel = startPlan(
+      start,
       planned.plan.event,
       planned.plan.hooks,
       planned.input,
@@ -127,8 +133,11 @@ const runPlan = (executor: HookExecutor, planned: PlannedEvent, concurrency: num
         subscriber.next({ input: planned.input, plan: planned.plan, startedAt: planned.startedAt, runs, finalInput });
         subscriber.complete();
       },
-    ),
-  );
+    );
+    const background = planned.plan.background;
+    if (background !== undefined) startDetached(start, background, planned.input, 0);
+    return cancel;
+  });
 
 /** All hooks of the plan at once (up to `concurrency`); records come back in plan order. */
 export const runPlanParallel = (

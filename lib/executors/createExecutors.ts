@@ -6,9 +6,18 @@
 import type { SchedulerLike } from 'rxjs';
 import type { HookEntry, HookExecutor } from '../core/types.js';
 import type { TrustGate } from '../trust/trustGate.js';
-import { createCommandExecutor, type CommandExecutor, type CommandExecutorOptions } from './commandExecutor.js';
+import {
+  createCommandExecutor,
+  spawnBackendsFor,
+  type CommandExecutor,
+  type CommandExecutorOptions,
+} from './commandExecutor.js';
+import { createCallbackExecutor } from './callbackExecutor.js';
+import type { HookCallbacks } from './callbackTypes.js';
 import { dispatchExecutor } from './dispatchExecutor.js';
 import { withFailurePolicy } from './failurePolicy.js';
+import { createHttpExecutor, type HttpHookOptions } from './httpExecutor.js';
+import type { HttpSettings } from '../protocol/httpPolicy.js';
 import { createFunctionStart } from './functionExecutor.js';
 import { withObserver, type ObserveOptions } from './observeExecutor.js';
 import {
@@ -18,6 +27,7 @@ import {
   type PersistentExecutorOptions,
 } from './persistentExecutor.js';
 import { normalizeProcessLimits } from '../core/limits.js';
+import type { EnvFileContents } from '../protocol/envFile.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';
@@ -38,6 +48,13 @@ export interface ExecutorsOptions {
   readonly observe?: ObserveOptions;
   /** Clock of function hooks (a TestScheduler in marble tests). */
   readonly scheduler?: SchedulerLike;
+  /** HTTP hooks: the host's options, and the settings' allowlists read per run (lib/executors/httpExecutor.ts). */
+  readonly http?: {
+    readonly host?: HttpHookOptions | undefined;
+    readonly settings?: (() => HttpSettings | undefined) | undefined;
+  };
+  /** The host's callbacks of `prompt`, `agent` and `mcp_tool` hooks (lib/executors/callbackExecutor.ts). */
+  readonly callbacks?: HookCallbacks;
 }
 
 /** The composed stack: a `HookExecutor` with its callback form, and `dispose` for its processes. */
@@ -49,11 +66,13 @@ export interface Executors extends StartableExecutor {
    * each) and, when one-shot command hooks are among them, the command executor and its spawn helper.
    */
   prewarm(hooks: Iterable<HookEntry>): void;
+  /** What the session's hooks exported through `CLAUDE_ENV_FILE` (commandExecutor.ts `readEnvFile`). */
+  readEnvFile(base?: Readonly<Record<string, string | undefined>>): EnvFileContents | undefined;
 }
 
 /** A process executor created on its first run: a host with only function hooks never starts one. */
-const onFirstUse = (create: () => CommandExecutor) => {
-  let executor: CommandExecutor | undefined;
+const onFirstUse = <E extends Pick<CommandExecutor, 'execute' | 'dispose'>>(create: () => E) => {
+  let executor: E | undefined;
   let start: StartRun | undefined;
   return {
     start: ((hook, input, done, eventId) => {
@@ -64,6 +83,8 @@ const onFirstUse = (create: () => CommandExecutor) => {
       return start(hook, input, done, eventId);
     }) satisfies StartRun,
     dispose: (): Promise<void> | undefined => executor?.dispose(),
+    /** The executor once created; `undefined` before its first run. */
+    created: (): E | undefined => executor,
     /** Creates the executor ahead of its first run. */
     warm: (): void => {
       if (start !== undefined) return;
@@ -85,30 +106,40 @@ const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): 
   return Object.assign({}, process, { beforeSpawn });
 };
 
-// Interim while the http and callback executors are written (issue 14): a failed run that says so.
-const notYetRunnable: StartRun = (hook, _input, done) => {
-  done({
-    name: hook.name,
-    source: hook.origin.source,
-    outcome: 'failed',
-    durationMs: 0,
-    message: `Hook "${hook.name}": ${hook.definition.type} hooks cannot run yet`,
-  });
-  return undefined;
-};
-
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   // One live-process limit for one-shot hooks and persistent workers together (issue 10).
   const processSlots =
     options.process.processSlots ?? createSemaphore(normalizeProcessLimits(options.process).processConcurrency);
-  const process = withBeforeSpawn(Object.assign({}, options.process, { processSlots }), options.trust);
+  // One spawn helper for both: it spawns one-shot hooks and guards persistent workers against the host's death.
+  const spawnBackends = options.process.spawnBackends ?? spawnBackendsFor(options.process);
+  const process = withBeforeSpawn(Object.assign({}, options.process, { processSlots, spawnBackends }), options.trust);
   const command = onFirstUse(() => createCommandExecutor(process));
   // Created on its first run, or earlier by `prewarm`.
   let persistentExecutor: PersistentExecutor | undefined;
   const persistentOf = (): PersistentExecutor => (persistentExecutor ??= createPersistentExecutor(process));
   let prewarmAllowed = true;
   const persistent = onFirstUse(persistentOf);
+  // Its timeout default, body cap and header variables are the command hooks' (timeout, maxOutputBytes, env).
+  const http = onFirstUse(() =>
+    createHttpExecutor({
+      host: options.http?.host,
+      settings: options.http?.settings,
+      defaultTimeoutMs: options.process.defaultTimeoutMs,
+      maxOutputBytes: options.process.maxOutputBytes,
+      env: options.process.env,
+      envPolicy: options.process.envPolicy,
+    }),
+  );
+  // Timeout default and text cap are the command hooks'; its timers follow the function hooks' clock.
+  const callback = createCallbackExecutor(
+    Object.assign({}, options.callbacks, {
+      defaultTimeoutMs: options.process.defaultTimeoutMs,
+      maxOutputBytes: options.process.maxOutputBytes,
+      logger: options.process.logger,
+      scheduler: options.scheduler,
+    }),
+  );
   const leaf: StartRun =
     options.executor !== undefined
       ? startOf(options.executor, 'allow')
@@ -116,8 +147,8 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
           function: createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {}),
           command: command.start,
           persistent: persistent.start,
-          http: notYetRunnable,
-          callback: notYetRunnable,
+          http: http.start,
+          callback: callback.start,
         });
   const trusted = options.trust === undefined ? leaf : withTrust(leaf, options.trust);
   const policed = withFailurePolicy(trusted, internalFailurePolicy);
@@ -125,8 +156,10 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
   return Object.assign(startable(observed), {
     dispose: async () => {
       prewarmAllowed = false;
-      await Promise.all([command.dispose(), persistentExecutor?.dispose()]);
+      callback.dispose();
+      await Promise.all([command.dispose(), persistentExecutor?.dispose(), http.dispose()]);
     },
+    readEnvFile: (base?: Readonly<Record<string, string | undefined>>) => command.created()?.readEnvFile?.(base),
     prewarm: (hooks: Iterable<HookEntry>) => {
       // A custom leaf runs every hook itself: nothing of ours to start; nor after dispose.
       if (options.executor !== undefined || !prewarmAllowed) return;

@@ -4,6 +4,7 @@
  * system messages or stops. The string form of `callToolWithHooks` (toolCall.ts), which holds the rules.
  */
 import type { Observable, OperatorFunction } from 'rxjs';
+import type { HookResult } from '../core/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { fromAbortable } from './hostInternals.js';
@@ -12,6 +13,11 @@ import { callToolWithHooks, type TypedToolExecute, type TypedToolOutcome } from 
 import { responseText } from './toolResponse.js';
 import type { ToolCall, ToolCallOutcome, ToolHookOptions, ToolResult } from './toolTypes.js';
 import { errorText } from '../core/guards.js';
+import { failureNote, fireToolFailure, type ToolFailure } from './toolFailure.js';
+import { decideApproval, isPausedToolCall, type ApprovalHandler, type PausedToolCall } from './approval.js';
+
+/** `executeToolWithHooks`' options: the wrappers' own, the model's call id, and BeforeTool's result when it already fired. */
+export type ExecuteToolOptions = ToolHookOptions & { toolCallId?: string; before?: HookResult };
 
 /** The host's tool: receives the (possibly hook-modified) arguments. A string is shorthand for `{ llmContent }`. */
 export type ToolExecute = (
@@ -25,16 +31,25 @@ const defaultBlocked = (toolName: string, reason: string): string =>
 const withContext = (text: string, context: string | undefined): string =>
   context === undefined || context === '' ? text : `${text}\n\n${context}`;
 
-// A tool that throws is a failed call the model should hear about, not a crash of the agent loop.
+/**
+ * A tool that throws is a failed call the model should hear about, not a crash of the agent loop. `failed` fires
+ * PostToolUseFailure first (toolFailure.ts); what its hooks add follows the failure text.
+ */
 const asToolResult =
-  (execute: ToolExecute): TypedToolExecute<ToolResult> =>
+  (
+    execute: ToolExecute,
+    failed?: (failure: ToolFailure) => Promise<string | undefined>,
+  ): TypedToolExecute<ToolResult> =>
   async (input, context) => {
+    const started = performance.now();
     try {
       const result = await execute(input, context);
       return typeof result === 'string' ? { llmContent: result } : result;
     } catch (error) {
       if (context.signal?.aborted) throw error;
-      return { llmContent: `Tool "${context.toolName}" failed: ${errorText(error)}`, isError: true };
+      const durationMs = Math.round(performance.now() - started);
+      const note = await failed?.({ toolName: context.toolName, toolInput: input, error, durationMs });
+      return { llmContent: withContext(`Tool "${context.toolName}" failed: ${errorText(error)}`, note), isError: true };
     }
   };
 
@@ -80,12 +95,32 @@ async function callTool(
   hooks: HookSystem,
   call: ToolCall,
   execute: ToolExecute,
-  options: ToolHookOptions,
-): Promise<ToolCallOutcome> {
-  const run = await callToolWithHooks(hooks, call.toolName, call.toolInput, asToolResult(execute), {
+  options: ToolHookOptions & { before?: HookResult },
+): Promise<ToolCallOutcome | PausedToolCall> {
+  // An `ask` or `defer` pauses the call, or is answered now, before anything runs (lib/host/approval.ts).
+  let known = options.before;
+  if (known === undefined && options.approval !== undefined) {
+    const decided = await decideApproval(hooks, call, options.approval, options.signal, options.context);
+    if (isPausedToolCall(decided)) return decided;
+    ({ call, before: known } = decided);
+  }
+  let failure: HookResult | undefined;
+  const onFailure = async (failed: ToolFailure): Promise<string | undefined> => {
+    if (call.toolCallId !== undefined) failed.toolCallId = call.toolCallId;
+    try {
+      failure = await fireToolFailure(hooks, failed, options.signal, options.context);
+    } catch (error) {
+      // The tool has failed already; an abort still cancels the call.
+      if (options.signal?.aborted) throw error;
+      return `PostToolUseFailure hooks could not run: ${errorText(error)}`;
+    }
+    return failureNote(failure);
+  };
+  const run = await callToolWithHooks(hooks, call.toolName, call.toolInput, asToolResult(execute, onFailure), {
     ...(call.toolCallId !== undefined && { toolCallId: call.toolCallId }),
     ...(options.signal && { signal: options.signal }),
     ...(options.context && { context: options.context }),
+    ...(known && { before: known }),
     toResponse: toolResponseOf,
     fromResponse: toolResultOf,
   });
@@ -113,6 +148,7 @@ async function callTool(
     result,
     hookResults: run.hookResults,
   };
+  if (failure !== undefined) outcome.hookResults = { before, after, failure };
   if (withheld !== undefined) outcome.resultBlocked = { reason: withheld };
   throwIfStopped(after, outcome);
   return outcome;
@@ -129,7 +165,9 @@ const defaultWithheld = (toolName: string, reason: string): string =>
  * `tool_response` replaces the result (`replaced`), an AfterTool block withholds it (the model reads the reason,
  * `resultBlocked`), `additionalContext` is appended to `llmContent` either way, `suppressOutput` removes `display`,
  * `systemMessage` lands in `systemMessages`. `continue: false` in either event rejects with `AgentStopSignal` (AfterTool's carries the
- * outcome as `partial`). A tool that throws becomes an error result, which AfterTool hooks see.
+ * outcome as `partial`). A tool that throws fires PostToolUseFailure (its hooks' context and block reasons are
+ * appended to the failure text, its result is `hookResults.failure`) and becomes an error result, which AfterTool
+ * hooks see.
  *
  * @example
  * const outcome = await executeToolWithHooks(hooks, 'write_file', { path, content }, (input) => writeFile(input));
@@ -140,19 +178,49 @@ export function executeToolWithHooks(
   toolName: string,
   toolInput: Record<string, unknown>,
   execute: ToolExecute,
-  options: ToolHookOptions & { toolCallId?: string } = {},
-): Promise<ToolCallOutcome> {
+  options?: Omit<ExecuteToolOptions, 'approval'> & { approval?: ApprovalHandler },
+): Promise<ToolCallOutcome>;
+/** With `approval: 'pause'`: an `ask` or `defer` resolves with a `PausedToolCall` instead of running the tool. */
+export function executeToolWithHooks(
+  hooks: HookSystem,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  execute: ToolExecute,
+  options: ExecuteToolOptions,
+): Promise<ToolCallOutcome | PausedToolCall>;
+export function executeToolWithHooks(
+  hooks: HookSystem,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  execute: ToolExecute,
+  options: ExecuteToolOptions = {},
+): Promise<ToolCallOutcome | PausedToolCall> {
   const { toolCallId, ...rest } = options;
   return callTool(hooks, { toolName, toolInput, ...(toolCallId !== undefined && { toolCallId }) }, execute, rest);
 }
 
 /** Cold form of `executeToolWithHooks`: unsubscribing cancels the call and kills its running hooks. */
-export const toolCallWithHooks$ = (
+export function toolCallWithHooks$(
+  hooks: HookSystem,
+  call: ToolCall,
+  execute: ToolExecute,
+  options?: Omit<ToolHookOptions, 'signal' | 'approval'> & { approval?: ApprovalHandler },
+): Observable<ToolCallOutcome>;
+/** With `approval: 'pause'`: an `ask` or `defer` emits a `PausedToolCall` instead of running the tool. */
+export function toolCallWithHooks$(
+  hooks: HookSystem,
+  call: ToolCall,
+  execute: ToolExecute,
+  options: Omit<ToolHookOptions, 'signal'>,
+): Observable<ToolCallOutcome | PausedToolCall>;
+export function toolCallWithHooks$(
   hooks: HookSystem,
   call: ToolCall,
   execute: ToolExecute,
   options: Omit<ToolHookOptions, 'signal'> = {},
-): Observable<ToolCallOutcome> => fromAbortable((signal) => callTool(hooks, call, execute, { ...options, signal }));
+): Observable<ToolCallOutcome | PausedToolCall> {
+  return fromAbortable((signal) => callTool(hooks, call, execute, { ...options, signal }));
+}
 
 /**
  * Operator: each `{ toolName, toolInput }` call becomes its `ToolCallOutcome`. Calls run concurrently; outcomes
@@ -161,11 +229,22 @@ export const toolCallWithHooks$ = (
  * @example
  * toolCall$.pipe(withToolHooks(hooks, (input, { toolName }) => tools[toolName](input))).subscribe(record);
  */
-export const withToolHooks = (
+export function withToolHooks(
+  hooks: HookSystem,
+  execute: ToolExecute,
+  options?: Omit<ToolHookOptions, 'signal' | 'approval'> & { approval?: ApprovalHandler; callConcurrency?: number },
+): OperatorFunction<ToolCall, ToolCallOutcome>;
+/** With `approval: 'pause'`: a call that BeforeTool asks about or defers is emitted as a `PausedToolCall`. */
+export function withToolHooks(
+  hooks: HookSystem,
+  execute: ToolExecute,
+  options: Omit<ToolHookOptions, 'signal'> & { callConcurrency?: number },
+): OperatorFunction<ToolCall, ToolCallOutcome | PausedToolCall>;
+export function withToolHooks(
   hooks: HookSystem,
   execute: ToolExecute,
   options: Omit<ToolHookOptions, 'signal'> & { callConcurrency?: number } = {},
-): OperatorFunction<ToolCall, ToolCallOutcome> => {
+): OperatorFunction<ToolCall, ToolCallOutcome | PausedToolCall> {
   const { callConcurrency, ...rest } = options;
   return mergeMapOrdered((call: ToolCall) => toolCallWithHooks$(hooks, call, execute, rest), callConcurrency);
-};
+}

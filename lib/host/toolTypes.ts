@@ -4,6 +4,7 @@
  * when a hook suppressed it), so AfterTool's `suppressOutput` can hide output from one but not the other.
  */
 import type { HookResult } from '../core/types.js';
+import type { ApprovalMode } from './approval.js';
 import type { HookCallContext } from './callContext.js';
 
 /** What a tool's `execute` returns. */
@@ -50,8 +51,8 @@ export interface ToolCallOutcome {
   replaced: boolean;
   /** The tool's result (AfterTool's replacement when `replaced`); absent when BeforeTool blocked. */
   result?: ToolResult;
-  /** The HookResult of each event that fired. */
-  hookResults: { before: HookResult; after?: HookResult };
+  /** The HookResult of each event that fired; `failure` is PostToolUseFailure's, when the tool threw. */
+  hookResults: { before: HookResult; after?: HookResult; failure?: HookResult };
 }
 
 /** Options of `executeToolWithHooks` and `withToolHooks`. */
@@ -64,4 +65,9 @@ export interface ToolHookOptions {
   signal?: AbortSignal;
   /** This call's base fields for hooks (`session_id`, …). */
   context?: HookCallContext;
+  /**
+   * What a BeforeTool `ask` or `defer` does (lib/host/approval.ts): `'pause'` returns a `PausedToolCall` (the tool
+   * does not run; answer it later with `resumeToolWithHooks`), a handler is asked now. Default: the call goes on.
+   */
+  approval?: ApprovalMode;
 }

@@ -103,6 +103,8 @@ export const createTelemetry = (
   const { api } = options;
   const tracer = options.tracer ?? api.trace.getTracer('hookstream');
   const open = new Map<number, OpenEvent>();
+  // Events decided while background hooks (`async: true`) still run: their hook spans end when they finish.
+  const trailing = new Map<number, OpenEvent>();
 
   const startEvent = (event: EventName, fields: Readonly<Record<string, unknown>>, hooks: number, at: number) =>
     tracer.startSpan(
@@ -112,7 +114,7 @@ export const createTelemetry = (
     );
 
   const subscription = records.subscribe((record) => {
-    const owner = open.get(record.eventId);
+    const owner = open.get(record.eventId) ?? trailing.get(record.eventId);
     if (owner === undefined) return;
     const spans = owner.hooks.get(record.hook);
     if (record.type === 'start') {
@@ -136,19 +138,25 @@ export const createTelemetry = (
     if (span === undefined) return;
     span.setAttribute('hookstream.hook.name', hookLabel(record.run.name, record.run.command));
     endHookSpan(span, record.run, record.at);
+    if (spans?.length === 0) owner.hooks.delete(record.hook);
+    if (owner.hooks.size === 0) trailing.delete(record.eventId);
   });
 
-  const cancel = (eventId: number): void => {
-    const owner = open.get(eventId);
-    if (owner === undefined) return;
-    open.delete(eventId);
-    const at = now();
+  const endHookSpans = (owner: OpenEvent, at: number): void => {
     for (const spans of owner.hooks.values()) {
       for (const span of spans) {
         span.setAttribute('hookstream.canceled', true);
         span.end(at);
       }
     }
+  };
+
+  const cancel = (eventId: number): void => {
+    const owner = open.get(eventId);
+    if (owner === undefined) return;
+    open.delete(eventId);
+    const at = now();
+    endHookSpans(owner, at);
     owner.span.setAttribute('hookstream.canceled', true);
     owner.span.end(at);
   };
@@ -163,6 +171,7 @@ export const createTelemetry = (
       if (owner === undefined) return;
       open.delete(eventId);
       endEventSpan(owner.span, result, now());
+      if (owner.hooks.size > 0) trailing.set(eventId, owner);
     },
     canceled: cancel,
     answered: (event, fields, result) => {
@@ -172,6 +181,9 @@ export const createTelemetry = (
     close: () => {
       subscription.unsubscribe();
       for (const eventId of [...open.keys()]) cancel(eventId);
+      const at = now();
+      for (const owner of trailing.values()) endHookSpans(owner, at);
+      trailing.clear();
     },
   };
 };

@@ -15,6 +15,7 @@ import type {
   Mutable,
 } from '../core/types.js';
 import { compileMatcher } from './matcher.js';
+import { redactUrl } from '../protocol/httpPolicy.js';
 
 /** A registry entry before the registry gives it an id. */
 export type EntryDraft = Omit<HookEntry, 'id'>;
@@ -155,7 +156,8 @@ export const configuredLabel = (definition: ConfiguredHookConfig): string => {
     case 'command':
       return definition.command;
     case 'http':
-      return definition.url;
+      // Names reach logs and results: never a URL's credentials or query (`?token=…`).
+      return redactUrl(definition.url);
     case 'prompt':
     case 'agent':
       return `${definition.type}: ${definition.prompt.split('\n', 1)[0]?.slice(0, 60) ?? ''}`;

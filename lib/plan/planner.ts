@@ -1,14 +1,15 @@
 /**
  * The planner: for one event, which hooks run, in which order, and how (DESIGN §3 "Planning").
  * Matcher filter, disabled names, dedup by command with trust decided first (the highest-priority
- * trusted instance is kept, lib/plan/dedup.ts), and the sequential rule (any matching group with
- * `sequential: true` makes the whole event sequential).
+ * trusted instance is kept, lib/plan/dedup.ts), the background split (`async` hooks go to
+ * `plan.background`, decided once per memoised plan so an event without one pays nothing), and the
+ * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookEntry, HookPlan } from '../core/types.js';
 import { contestedKeys, dedupEntries, type PlanTrust } from './dedup.js';
 import type { HookRegistry } from './registry.js';
-import { applyConditions } from './conditions.js';
+import { anyHookRuns, applyConditions } from './conditions.js';
 
 /** The string a matcher is tested against for `event`, or undefined when the event has none. */
 export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, unknown>>): string | undefined => {
@@ -19,7 +20,10 @@ export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, 
 };
 
 const EMPTY_PLANS = new Map<EventName, HookPlan>(
-  EVENT_NAMES.map((event) => [event, Object.freeze({ event, hooks: Object.freeze([]), sequential: false })]),
+  EVENT_NAMES.map((event) => [
+    event,
+    Object.freeze({ event, hooks: Object.freeze([]), sequential: false, background: undefined }),
+  ]),
 );
 
 /** Targets remembered per event: tool names repeat, so a few hundred cover a session. */
@@ -65,6 +69,11 @@ export class HookPlanner {
    * hooks are memoised and the dedup is done per event (a few `stat` calls per contested hook).
    */
   createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
+    return applyConditions(this.matchedPlan(event, fields), fields);
+  }
+
+  /** The plan before `if` conditions: matcher, disabled names and dedup (memoised per match target). */
+  private matchedPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
     const candidates = this.registry.getHooksForEvent(event);
     // No hook for the event at all: a shared plan, nothing allocated (hosts ask this on every model call).
     if (candidates.length === 0) return EMPTY_PLANS.get(event) as HookPlan;
@@ -81,10 +90,7 @@ export class HookPlanner {
       if (plans.byTarget.size >= MEMO_LIMIT) plans.byTarget.clear();
       plans.byTarget.set(key, known);
     }
-    const plan = isContested(known)
-      ? planOf(event, dedupEntries(known.matching, this.trust, known.contested).kept)
-      : known;
-    return applyConditions(plan, fields);
+    return isContested(known) ? planOf(event, dedupEntries(known.matching, this.trust, known.contested).kept) : known;
   }
 
   /** The matching hooks of one target: a plan, or the hooks to dedup anew on each event when trust decides. */
@@ -103,8 +109,13 @@ export class HookPlanner {
    * Whether any hook would be planned for `event`: for `target` (a tool name, a SessionStart source, …) when
    * given, else for some target — so a host can skip building an input no hook will see. No plan is built
    * (dedup never empties a plan): one pass over the event's hooks, matchers memoised per target.
+   *
+   * Given the event's fields instead, the answer is exactly whether `createExecutionPlan` would plan a hook:
+   * `if` conditions included (a hook whose condition fails for this tool call does not count), from the
+   * memoised plan and without allocating a filtered one.
    */
-  hasHooks(event: EventName, target?: string): boolean {
+  hasHooks(event: EventName, target?: string | Readonly<Record<string, unknown>>): boolean {
+    if (typeof target === 'object') return anyHookRuns(this.matchedPlan(event, target), target);
     for (const entry of this.registry.getHooksForEvent(event)) {
       if (this.disabled.has(entry.name)) continue;
       if (target === undefined || matchesTarget(entry, event, target)) return true;
@@ -121,9 +132,27 @@ const matchesTarget = (entry: HookEntry, event: EventName, target: string | unde
   entry.matcher === undefined ||
   (target !== undefined ? entry.matcher.test(target) : MATCH_TARGET[event] === undefined);
 
-/** A frozen plan of `hooks`, sequential when any of them says so. */
-const planOf = (event: EventName, hooks: HookEntry[]): HookPlan => {
+/**
+ * Whether a hook runs in the background (Claude's and Codex's `async`; `asyncRewake` implies it, as in Claude
+ * Code): the event neither waits for it nor lets it decide. Function hooks always run in the foreground.
+ */
+export const isBackgroundHook = (entry: HookEntry): boolean => {
+  const definition = entry.definition;
+  return definition.type !== 'function' && (definition.async === true || definition.asyncRewake === true);
+};
+
+/**
+ * A frozen plan of `hooks`: background hooks split off, sequential when any foreground hook says so (a
+ * background hook in a sequential group runs beside the chain, not in it). Every plan has the same fields.
+ */
+export const planOf = (event: EventName, hooks: HookEntry[]): HookPlan => {
   let sequential = false;
-  for (const entry of hooks) sequential ||= entry.sequential;
-  return Object.freeze({ event, hooks: Object.freeze(hooks), sequential });
+  let background: HookEntry[] | undefined;
+  for (const entry of hooks) {
+    if (isBackgroundHook(entry)) (background ??= []).push(entry);
+    else sequential ||= entry.sequential;
+  }
+  if (background === undefined) return Object.freeze({ event, hooks: Object.freeze(hooks), sequential, background });
+  const foreground = hooks.filter((entry) => !isBackgroundHook(entry));
+  return Object.freeze({ event, hooks: Object.freeze(foreground), sequential, background: Object.freeze(background) });
 };

@@ -3,7 +3,9 @@
  * configured under and the field names its agent sends — Claude's Stop hook reads `last_assistant_message`
  * and `stop_hook_active`, its SessionStart `source: "compact"`, its PreToolUse `tool_use_id`. The reverse
  * direction reads an agent's own payload (the CLI run as that agent's hook) into the canonical input.
- * Both follow the event's `InputShape`; every field the shape does not name passes through unchanged.
+ * Both follow the event's `InputShape`; every field the shape does not name passes through unchanged. Cursor's
+ * payloads add `conversation_id` and `workspace_roots` and lift `tool_input.command` to `command`; Copilot's
+ * camelCase ones send `toolArgs` as JSON text and `timestamp` in milliseconds.
  */
 import type { Dialect, DialectEvent, Fill, InputShape } from '../config/dialects/types.js';
 import { setField } from '../rules/mergeFields.js';
@@ -29,8 +31,58 @@ const mapValue = (table: Readonly<Record<string, string>> | undefined, value: un
 const fill = (target: Record<string, unknown>, fills: Readonly<Record<string, Fill>> | undefined): void => {
   for (const [field, how] of Object.entries(fills ?? {})) {
     if (target[field] !== undefined) continue;
-    const value = 'value' in how ? how.value : target[how.from];
-    if (value !== undefined) setField(target, field, value);
+    const value = 'value' in how ? how.value : 'from' in how ? target[how.from] : target[how.listOf];
+    if (value !== undefined) setField(target, field, 'listOf' in how ? [value] : value);
+  }
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The value conversions of a shape, one direction: objects as JSON text (Cursor's MCP `tool_input`), ISO time
+ * as Unix milliseconds (Copilot's `timestamp`), nested fields lifted to the top (Cursor's `command`).
+ */
+const toNativeForms = (out: Record<string, unknown>, input: Input, shape: InputShape): void => {
+  for (const [path, native] of Object.entries(shape.lifts ?? {})) {
+    const [object = '', field = ''] = path.split('.');
+    const holder = input[object];
+    if (isObject(holder) && holder[field] !== undefined && out[native] === undefined)
+      setField(out, native, holder[field]);
+  }
+  for (const field of shape.jsonText ?? []) {
+    const name = shape.renames?.[field] ?? field;
+    if (isObject(out[name]) || Array.isArray(out[name])) out[name] = JSON.stringify(out[name]);
+  }
+  for (const field of shape.epochMillis ?? []) {
+    const name = shape.renames?.[field] ?? field;
+    const ms = typeof out[name] === 'string' ? Date.parse(out[name]) : NaN;
+    if (!Number.isNaN(ms)) out[name] = ms;
+  }
+};
+
+/** The reverse of `toNativeForms`, on a canonical copy; text that is not JSON stays as it is (the decoder says so). */
+const toCanonicalForms = (out: Record<string, unknown>, shape: InputShape): void => {
+  for (const [path, native] of Object.entries(shape.lifts ?? {})) {
+    const [object = '', field = ''] = path.split('.');
+    if (out[native] === undefined) continue;
+    const holder = isObject(out[object]) ? Object.assign({}, out[object]) : {};
+    if (holder[field] === undefined) setField(holder, field, out[native]);
+    out[object] = holder;
+    Reflect.deleteProperty(out, native);
+  }
+  for (const field of shape.jsonText ?? []) {
+    const text = out[field];
+    if (typeof text !== 'string') continue;
+    try {
+      out[field] = JSON.parse(text) as unknown;
+    } catch {
+      // Left as text: the event's codec reports the field with its expected type.
+    }
+  }
+  for (const field of shape.epochMillis ?? []) {
+    const ms = out[field];
+    if (typeof ms === 'number' && Number.isFinite(ms)) out[field] = new Date(ms).toISOString();
   }
 };
 
@@ -73,6 +125,7 @@ export const toDialectInput = (input: Input, event: DialectEvent, dialect: Diale
   const shape = event.input;
   if (shape === undefined && input.hook_event_name === eventName) return input;
   const out = rename(input, shape?.renames ?? {}, shape?.toNativeValues, 'source', [], eventName);
+  if (shape !== undefined) toNativeForms(out, input, shape);
   fill(out, shape?.nativeFills);
   return out;
 };
@@ -91,6 +144,7 @@ export const toCanonicalInput = (raw: Input, event: DialectEvent): Record<string
   const names = shape === undefined ? {} : canonicalNames(shape);
   const out = rename(raw, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
   if (!Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
+  if (shape !== undefined) toCanonicalForms(out, shape);
   fill(out, shape?.canonicalFills);
   return out;
 };

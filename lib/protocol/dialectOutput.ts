@@ -13,11 +13,12 @@
  *   event that cannot block; nothing where the agent ignores it;
  * - plain stdout on exit 0: model context, nothing, a worktree path, or hookstream's `systemMessage`.
  */
-import type { EventName } from '../events/names.js';
 import type { DialectEvent, Dialect } from '../config/dialects/types.js';
 import { isRecord } from '../core/guards.js';
 import { assignFields } from '../rules/mergeFields.js';
+import { readPermissionDecision } from '../events/permissionDecision.js';
 import { interpretCommandRun, parseStdout, type ProcessOutcome, type ProtocolVerdict } from './commandProtocol.js';
+import { applyOutputMap } from './outputMap.js';
 import { stderrReason } from './stderrReason.js';
 
 export interface DialectRunContext {
@@ -35,28 +36,6 @@ export interface NormalizedOutput {
 
 type Fields = Record<string, unknown>;
 
-/** Claude's PermissionRequest answer: `{ behavior, updatedInput, updatedPermissions, message, interrupt }`. */
-const permissionDecision = (out: Fields, specific: Fields, warnings: string[]): void => {
-  const decision = specific.decision;
-  delete specific.decision;
-  if (!isRecord(decision)) return;
-  if (decision.behavior === 'allow' || decision.behavior === 'deny') out.decision ??= decision.behavior;
-  else
-    warnings.push(
-      `field "hookSpecificOutput.decision.behavior": expected "allow" or "deny", received ${JSON.stringify(decision.behavior)}; ignored`,
-    );
-  if (typeof decision.message === 'string') out.reason ??= decision.message;
-  if (decision.interrupt === true) {
-    out.continue = false;
-    if (typeof decision.message === 'string') out.stopReason ??= decision.message;
-  }
-  if (isRecord(decision.updatedInput)) {
-    specific.tool_input = decision.updatedInput;
-    specific.replaceToolInput = true;
-  }
-  if (decision.updatedPermissions !== undefined) specific.updatedPermissions = decision.updatedPermissions;
-};
-
 const claudeFields = (native: string, out: Fields, specific: Fields, warnings: string[]): void => {
   if (native === 'PreToolUse' || native === 'PermissionRequest') {
     if (isRecord(specific.updatedInput)) {
@@ -64,14 +43,9 @@ const claudeFields = (native: string, out: Fields, specific: Fields, warnings: s
       specific.replaceToolInput = true;
       delete specific.updatedInput;
     }
-    if (specific.permissionDecision === 'defer') {
-      delete specific.permissionDecision;
-      warnings.push(
-        'field "hookSpecificOutput.permissionDecision": "defer" only works in claude -p; no decision taken',
-      );
-    }
   }
-  if (native === 'PermissionRequest') permissionDecision(out, specific, warnings);
+  // The same reading as hookstream's own files get (lib/events/permissionDecision.ts).
+  if (native === 'PermissionRequest') readPermissionDecision(out, specific, warnings);
   if (native === 'PostToolUse') {
     const replacement = specific.updatedToolOutput ?? specific.updatedMCPToolOutput;
     delete specific.updatedToolOutput;
@@ -115,15 +89,18 @@ export const normalizeDialectOutput = (raw: Fields, { dialect, event }: DialectR
   if (event.discards?.includes('*')) return { output: {}, warnings };
   const out: Fields = assignFields({}, raw);
   const specific: Fields = assignFields({}, isRecord(raw.hookSpecificOutput) ? raw.hookSpecificOutput : undefined);
+  // Cursor's and Copilot's own output fields first (outputMap.ts): every rule below then sees canonical ones.
+  if (event.outputMap !== undefined) applyOutputMap(raw, event.outputMap, out, specific, warnings);
   if (typeof out.additionalContext === 'string') {
     specific.additionalContext ??= out.additionalContext;
     delete out.additionalContext;
   }
-  if (dialect.id === 'claude') claudeFields(event.native, out, specific, warnings);
-  else geminiFields(event.native, specific, warnings);
+  // Codex answers as Claude Code does (`updatedInput`, `permissionDecision`).
+  if (dialect.id === 'claude' || dialect.id === 'codex') claudeFields(event.native, out, specific, warnings);
+  else if (dialect.id === 'gemini') geminiFields(event.native, specific, warnings);
   for (const field of event.discards ?? []) Reflect.deleteProperty(out, field);
   // An event that cannot block ignores a decision: it must not block here either.
-  if (event.exit2 !== 'block' && out.decision !== undefined) {
+  if (event.exit2 !== 'block' && event.decides !== true && out.decision !== undefined) {
     if (out.decision === 'block' || out.decision === 'deny') {
       warnings.push(`field "decision": ${event.native} cannot be blocked; ignored`);
     }
@@ -177,9 +154,7 @@ const plainText = (event: DialectEvent, text: string): ProtocolVerdict | undefin
  */
 export const interpretDialectRun = (name: string, run: ProcessOutcome, context: DialectRunContext): ProtocolVerdict => {
   const { dialect, event } = context;
-  // Canonical names proposed in newEvents.ts are not `EventName`s until lib/events lists them; the protocol only
-  // compares the name with BeforeTool, so any canonical name is safe to pass.
-  const canonical = event.canonical as EventName;
+  const canonical = event.canonical;
   const failed = run.spawnError !== undefined || run.stdoutTruncatedAt !== undefined || run.exitCode === undefined;
   if (run.timedOut && event.timeoutBlocks === true && run.spawnError === undefined) {
     const reason = `Hook "${name}" timed out after ${run.timeoutMs} ms, and ${event.native} blocks on a timeout`;

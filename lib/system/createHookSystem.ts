@@ -21,6 +21,7 @@ import { standardSettingsFiles, type SettingsFile } from '../config/loadSettings
 import { resolveEvent, runtimeEntry, type RegisterOptions } from './registration.js';
 import { engineTrace } from './trace.js';
 import { createObservation } from '../observe/observation.js';
+import { createBackgroundHooks } from './backgroundHooks.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -65,11 +66,21 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     executor: options.executor,
     internalFailurePolicy,
     observe: { records, logger: log.runner },
+    // The host's restrictions apply on top of the settings' (read per request: a reload can change them).
+    http: { host: options.http, settings: () => settings.http },
+    callbacks: {
+      evaluatePrompt: options.evaluatePrompt,
+      runAgentHook: options.runAgentHook,
+      callMcpTool: options.callMcpTool,
+    },
   });
+  // `async: true` hooks: started with their event through the same stack, collected for `background$`.
+  const background = createBackgroundHooks(executors.start, internalFailurePolicy, log.runner);
   const engine: Engine = {
     // The planner changes on reload: the engine reads it from the settings, a plain data property.
     planning: settings,
     start: executors.start,
+    background: background.start,
     hookConcurrency: options.hookConcurrency ?? Infinity,
     toolSelection: options.toolSelection ?? 'union',
     now: Date.now,
@@ -120,6 +131,9 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     results$: records.asObservable(),
     decisions$: observation.decisions$,
+    background$: background.background$,
+    pendingBackground: (session = sessionId) => background.pending(session),
+    takeBackground: (session = sessionId) => background.take(session),
     register: (
       eventName: string,
       hook: FunctionHook<never> | CommandHookConfig,
@@ -147,6 +161,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       const event = resolveEvent(eventName);
       return settings.enabled && settings.planner.hasHooks(event, target);
     },
+    sessionEnv: (base) => executors.readEnvFile(base) ?? { variables: {}, unset: [], problems: [] },
     trust,
     approveConfiguredHooks: () => trust?.approveAll(settings.registry.getAllHooks()) ?? [],
     get problems() {
@@ -159,6 +174,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     dispose: async () => {
       if (gate.closed) return;
       gate.close();
+      background.close();
       await executors.dispose();
       records.complete();
       await observation.close();

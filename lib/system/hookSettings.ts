@@ -10,6 +10,7 @@ import type { PlanTrust } from '../plan/dedup.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
 import type { EnvPolicy } from '../protocol/envPolicy.js';
+import type { HttpSettings } from '../protocol/httpPolicy.js';
 import type { SettingsSource } from './options.js';
 
 /** A source the loader reads; `'standard'` is resolved to its files by the facade, which knows the project. */
@@ -25,6 +26,8 @@ export interface HookSettings {
   reload(settings?: LoadableSettings): Promise<readonly ConfigProblem[]>;
   /** The settings' `hooksConfig.env`, merged over scopes; undefined when none sets it. */
   readonly envPolicy: EnvPolicy | undefined;
+  /** HTTP hooks' allowlists of the user's and system settings, joined; undefined when none sets one. */
+  readonly http: HttpSettings | undefined;
 }
 
 /** Loads `source` synchronously (construction must not be async) and keeps it for `reload`. */
@@ -43,6 +46,7 @@ export const createHookSettings = (
     enabled: enabledOverride ?? true,
     problems: [],
     envPolicy: undefined,
+    http: undefined,
     reload: async (settings) => {
       if (settings !== undefined) current = settings;
       const loaded = current === undefined ? undefined : await loadSettings(current);
@@ -80,6 +84,7 @@ export const createHookSettings = (
     state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set(), trust);
     state.enabled = enabledOverride ?? loaded?.enabled ?? true;
     state.envPolicy = loaded?.envPolicy;
+    state.http = loaded?.http;
     const problems = loaded?.problems ?? [];
     state.problems = problems;
     for (const problem of problems) {

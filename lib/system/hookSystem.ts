@@ -4,8 +4,10 @@ import type { ConfigProblem } from '../config/problems.js';
 import type { CommandHookConfig, FunctionHook, HookPlan, HookResult, HookActivity } from '../core/types.js';
 import type { EventFields, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
+import type { EnvFileContents } from '../protocol/envFile.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import type { DecisionRecord } from '../observe/decisionRecord.js';
+import type { BackgroundRecord } from './backgroundRecord.js';
 import type { RegisterOptions, Registration } from './registration.js';
 import type { SettingsSource } from './options.js';
 
@@ -31,6 +33,23 @@ export interface HookSystem {
    * only while someone subscribes; `eventId` joins it to the event's runs on `results$`. Hot; completes on dispose.
    */
   readonly decisions$: Observable<DecisionRecord>;
+  /**
+   * One record per finished background hook (`async: true` / `asyncRewake: true`): the event did not wait for
+   * it and its run did not change the decision. Carries its `additionalContext` and `systemMessage`, and for an
+   * `asyncRewake` hook that exited 2 or blocked a `wake` with the reason. Hot; completes on dispose (runs that
+   * `dispose()` cancels emit nothing here; `results$` shows them `canceled`).
+   */
+  readonly background$: Observable<BackgroundRecord>;
+  /**
+   * Records of finished background hooks of `sessionId` (default this system's) that carry context, a system
+   * message or a wake, not yet taken, oldest first (at most 32 per session, 64 sessions).
+   */
+  pendingBackground(sessionId?: string): readonly BackgroundRecord[];
+  /**
+   * Takes them: what a turn of the session starting now should hear (`backgroundContextText` makes them one
+   * text). `beforeAgentWithHooks` and `runAgentWithHooks` do this for each turn.
+   */
+  takeBackground(sessionId?: string): readonly BackgroundRecord[];
   /** Adds a programmatic hook (priority `runtime`, above every settings scope); returns its problems too. */
   register<E extends EventName>(
     event: E,
@@ -48,8 +67,17 @@ export interface HookSystem {
    * Whether any hook would run for `event` — for `target` (a tool name for tool events, the `source` of
    * SessionStart, …) when given, else for some target. False while hooks are disabled. Cheap enough to ask
    * before building an expensive input (a model request's translation); untrusted hooks count (they report).
+   * Given the event's fields (`{ tool_name, tool_input }`), `if` conditions count too: exactly whether `fire`
+   * would run a hook for this call (a hook whose condition fails neither runs nor leaves a record).
    */
-  hasHooks(event: string, target?: string): boolean;
+  hasHooks(event: string, target?: string | Readonly<Record<string, unknown>>): boolean;
+  /**
+   * The variables the session's Claude Code hooks (SessionStart, Setup, CwdChanged, FileChanged) exported
+   * through `CLAUDE_ENV_FILE`, read as Claude documents (`export NAME=value` lines; `$NAME` expanded from `base`,
+   * default the hooks' base environment; nothing is executed). Empty until such a hook ran; the file is
+   * removed on `dispose()`. A host applies them to the commands it runs for the session.
+   */
+  sessionEnv(base?: Readonly<Record<string, string | undefined>>): EnvFileContents;
   /** The trust gate of project and extension hooks; undefined with `trust: false`. */
   readonly trust: TrustGate | undefined;
   /** Approves every configured hook that needs an approval, as it is now; returns their fingerprints. */

@@ -2,9 +2,11 @@
 import type { SettingsFile } from '../config/loadSettings.js';
 import type { HookExecutor } from '../core/types.js';
 import type { InternalFailurePolicy } from '../executors/startRun.js';
+import type { CallMcpTool, EvaluatePrompt, RunAgentHook } from '../executors/callbackTypes.js';
 import type { Logger } from '../logging/logger.js';
 import type { TrustOptions } from '../trust/trustGate.js';
 import type { EnvPolicy } from '../protocol/envPolicy.js';
+import type { HttpHookOptions } from '../executors/httpExecutor.js';
 import type { RecordOptions } from '../observe/recorder.js';
 import type { TelemetryOptions } from '../observe/telemetryTypes.js';
 
@@ -76,6 +78,24 @@ export interface HookSystemOptions {
    * and `hookstream profile`; `redact` lists JSON paths whose values are never written (lib/observe/recorder.ts).
    */
   record?: string | RecordOptions;
+  /**
+   * Runs `type: "prompt"` hooks: one turn of the host's model on the hook's prompt (`$ARGUMENTS` = the input JSON),
+   * answering `{ ok, reason }`; `ok: false` blocks. Without it, prompt hooks are skipped (said once).
+   */
+  evaluatePrompt?: EvaluatePrompt;
+  /** Runs `type: "agent"` hooks: a verifier agent with tools, answering `{ ok, reason }`. Without it they are skipped. */
+  runAgentHook?: RunAgentHook;
+  /**
+   * Runs `type: "mcp_tool"` hooks: calls `tool` on the host's connected MCP server `server`; the result's text is read
+   * as a command hook's stdout. Without it they are skipped (said once).
+   */
+  callMcpTool?: CallMcpTool;
+  /**
+   * HTTP hooks (`type: "http"`): `allowedUrls` (`*` wildcards) and `allowedEnvVars` restrict them on top of the
+   * settings' lists; `allowLoopbackHttp` lets hooks that can block use plain http:// to 127.0.0.1, ::1 or
+   * localhost; `ca` trusts a private CA instead of Node's roots; `maxConcurrentRequests` (default 16).
+   */
+  http?: HttpHookOptions;
   /** OpenTelemetry: a span per event, a child span per hook. Pass `{ api }` (`@opentelemetry/api`); nothing is loaded otherwise. */
   telemetry?: TelemetryOptions;
 }

@@ -12,6 +12,7 @@ export const engineTrace = (root: Logger): NonNullable<Engine['trace']> => {
         eventId,
         sequential: plan.sequential,
         hooks: plan.hooks.map((hook) => hook.name),
+        background: plan.background?.map((hook) => hook.name) ?? [],
       });
     },
     decided: (eventId, result) => {

@@ -8,6 +8,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { HookResult } from '../../lib/core/types.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');
@@ -29,6 +31,20 @@ export interface CliRun {
 export interface RunOptions {
   stdin?: string;
   env?: Record<string, string>;
+}
+
+/** One case of a spec file: its own project and home under the world, and the environment its runs get. */
+export interface CliCase {
+  readonly project: string;
+  readonly home: string;
+  /** HOME is the case's home; more variables when the case was set up with them. */
+  readonly env: Record<string, string>;
+}
+
+/** A `hookstream fire --json` run and the result it printed (`undefined` when stdout was empty). */
+export interface FireRun {
+  run: CliRun;
+  result: HookResult | undefined;
 }
 
 /** Pids of live processes whose environment holds the marker; unreadable entries are skipped. */
@@ -102,6 +118,44 @@ export class CliWorld {
 
   cleanup(): void {
     rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /**
+   * A fresh project and home for one case: `files` maps paths under the case (`project/…`, `home/…`) to
+   * contents; `env` adds to the case's HOME in every run of it.
+   */
+  setUpCase(name: string, files: Record<string, unknown> = {}, env: Record<string, string> = {}): CliCase {
+    const home = this.dir(`${name}/home`);
+    const project = this.dir(`${name}/project`);
+    for (const [file, content] of Object.entries(files)) this.write(`${name}/${file}`, content);
+    return { home, project, env: Object.assign({ HOME: home }, env) };
+  }
+
+  /** `hookstream fire <event> --input <json> --project-dir <case's project> --json <extra>`, in the case's env. */
+  async fire(where: CliCase, event: string, input: Record<string, unknown>, extra: string[] = []): Promise<FireRun> {
+    const run = await this.run(
+      ['fire', event, '--input', JSON.stringify(input), '--project-dir', where.project, '--json', ...extra],
+      { env: where.env },
+    );
+    return { run, result: run.stdout === '' ? undefined : (JSON.parse(run.stdout) as HookResult) };
+  }
+
+  /** `hookstream trust --all` for the case's project, as its user would after reviewing its hooks; exits 0. */
+  async approve(where: CliCase): Promise<CliRun> {
+    const run = await this.run(['trust', '--all', '--project-dir', where.project], { env: where.env });
+    expect(run.code).toBe(0);
+    return run;
+  }
+
+  /**
+   * The end of a spec file (its `afterAll`): allows processes its runs started up to 5 s to exit (a hook's
+   * group on a loaded machine), expects none left, and removes the root.
+   */
+  async finish(): Promise<void> {
+    const until = Date.now() + 5_000;
+    while (this.leftovers().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(this.leftovers()).toEqual([]);
+    this.cleanup();
   }
 }
 

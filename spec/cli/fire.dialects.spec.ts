@@ -7,26 +7,12 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HookResult } from '../../lib/core/types.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';
 
 const world = new CliWorld();
 const FIXTURES = fileURLToPath(new URL('../fixtures/dialects/', import.meta.url));
 
-afterAll(async () => {
-  const until = Date.now() + 5_000;
-  while (world.leftovers().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(world.leftovers()).toEqual([]);
-  world.cleanup();
-});
-
-/** A fresh project and home for one case; `files` maps paths under the case (`project/…`, `home/…`) to contents. */
-const setUp = (name: string, files: Record<string, unknown>) => {
-  const home = world.dir(`${name}/home`);
-  const project = world.dir(`${name}/project`);
-  for (const [file, content] of Object.entries(files)) world.write(`${name}/${file}`, content);
-  return { home, project };
-};
+afterAll(() => world.finish());
 
 /** Copies a fixture script into `dir` (as a plugin or extension installs it). */
 const install = (script: string, dir: string): void => {
@@ -34,35 +20,15 @@ const install = (script: string, dir: string): void => {
   copyFileSync(path.join(FIXTURES, script), path.join(dir, script));
 };
 
-const fire = async (
-  where: { home: string; project: string },
-  event: string,
-  input: Record<string, unknown>,
-  extra: string[] = [],
-) => {
-  const run = await world.run(
-    ['fire', event, '--input', JSON.stringify(input), '--project-dir', where.project, '--json', ...extra],
-    { env: { HOME: where.home } },
-  );
-  const result = run.stdout === '' ? undefined : (JSON.parse(run.stdout) as HookResult);
-  return { run, result };
-};
-
-/** Approves the project's and bundles' hooks, as their user would after reviewing them (`hookstream trust --all`). */
-const approve = async (where: { home: string; project: string }): Promise<void> => {
-  const run = await world.run(['trust', '--all', '--project-dir', where.project], { env: { HOME: where.home } });
-  expect(run.code).toBe(0);
-};
-
 const claudeHook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
 
 describe('hookstream fire --dialect', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('names an unknown agent or event of that agent as a usage error', async () => {
-    const where = setUp('dialect-usage', {});
-    const agent = await fire(where, 'Stop', {}, ['--dialect', 'claud']);
+    const where = world.setUpCase('dialect-usage');
+    const agent = await world.fire(where, 'Stop', {}, ['--dialect', 'claud']);
     expect(agent.run.code).toBe(1);
     expect(agent.run.stderr).toContain('unknown dialect "claud"; did you mean claude?');
-    const event = await fire(where, 'BeforeTool', {}, ['--dialect', 'claude']);
+    const event = await world.fire(where, 'BeforeTool', {}, ['--dialect', 'claude']);
     expect(event.run.code).toBe(1);
     expect(event.run.stderr).toContain('unknown Claude Code event "BeforeTool"');
   });
@@ -73,7 +39,7 @@ describe.concurrent(
   { timeout: CLI_TEST_TIMEOUT_MS },
   () => {
     it('a plugin-installed blocker with ${CLAUDE_PLUGIN_ROOT} blocks rm -rf ~/ (and a hostile install path runs nothing)', async () => {
-      const where = setUp('plugin', {});
+      const where = world.setUpCase('plugin');
       // The install path holds shell syntax: a textual substitution would run it.
       const root = path.join(where.home, '.claude', 'plugins', 'cache', 'safety $(touch PWNED)');
       install('block-dangerous.sh', path.join(root, 'scripts'));
@@ -93,14 +59,14 @@ describe.concurrent(
           ],
         },
       });
-      await approve(where);
-      const attack = await fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/' } });
+      await world.approve(where);
+      const attack = await world.fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/' } });
       expect(attack.run.stderr).toBe('');
       expect(attack.run.code).toBe(2);
       expect(attack.result?.blocked).toBe(true);
       expect(attack.result?.reason).toContain('Blocked: rm -rf on the home directory');
       expect(attack.result?.reason).toContain(root);
-      const harmless = await fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      const harmless = await world.fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
       expect(harmless.run.code).toBe(0);
       expect(harmless.result?.blocked).toBe(false);
       expect(existsSync(path.join(world.root, 'plugin', 'PWNED'))).toBe(false);
@@ -108,26 +74,29 @@ describe.concurrent(
     });
 
     it('Claude matchers are exact names: "Bash" does not fire for BashOutput', async () => {
-      const where = setUp('matcher', {
+      const where = world.setUpCase('matcher', {
         'project/.claude/settings.json': {
           hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [claudeHook(`sh ${FIXTURES}block-dangerous.sh`)] }] },
         },
       });
-      await approve(where);
-      const other = await fire(where, 'PreToolUse', { tool_name: 'BashOutput', tool_input: { command: 'rm -rf ~/' } });
+      await world.approve(where);
+      const other = await world.fire(where, 'PreToolUse', {
+        tool_name: 'BashOutput',
+        tool_input: { command: 'rm -rf ~/' },
+      });
       expect(other.result?.blocked).toBe(false);
-      const bash = await fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/' } });
+      const bash = await world.fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf ~/' } });
       expect(bash.result?.blocked).toBe(true);
     });
 
     it('an AGENTS.md loader with "timeout": 30 (seconds) in .claude/settings.json finishes, and its stdout is context', async () => {
-      const where = setUp('loader', {
+      const where = world.setUpCase('loader', {
         'project/.claude/settings.json': {
           hooks: { SessionStart: [{ hooks: [claudeHook(`sh ${FIXTURES}agents-loader.sh`, { timeout: 30 })] }] },
         },
       });
-      await approve(where);
-      const { run, result } = await fire(where, 'SessionStart', { source: 'startup' });
+      await world.approve(where);
+      const { run, result } = await world.fire(where, 'SessionStart', { source: 'startup' });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(result?.hooks[0]?.outcome).toBe('success');
@@ -136,7 +105,7 @@ describe.concurrent(
     });
 
     it('an "if"-guarded deny stops writes to .env files only, not every Write', async () => {
-      const where = setUp('if', {
+      const where = world.setUpCase('if', {
         'project/.claude/settings.json': {
           hooks: {
             PreToolUse: [
@@ -150,8 +119,8 @@ describe.concurrent(
           },
         },
       });
-      await approve(where);
-      const env = await fire(where, 'PreToolUse', {
+      await world.approve(where);
+      const env = await world.fire(where, 'PreToolUse', {
         tool_name: 'Write',
         tool_input: { file_path: path.join(where.project, '.env.local'), content: 'x' },
         cwd: where.project,
@@ -159,7 +128,7 @@ describe.concurrent(
       expect(env.run.stderr).toBe('');
       expect(env.result?.blocked).toBe(true);
       expect(env.result?.reason).toContain('no writes to .env files');
-      const source = await fire(where, 'PreToolUse', {
+      const source = await world.fire(where, 'PreToolUse', {
         tool_name: 'Write',
         tool_input: { file_path: path.join(where.project, 'src', 'a.ts'), content: 'x' },
         cwd: where.project,
@@ -169,23 +138,23 @@ describe.concurrent(
     });
 
     it('a UserPromptSubmit hook receives UserPromptSubmit and CLAUDE_PROJECT_DIR; a disableAllHooks file says so', async () => {
-      const where = setUp('event-name', {
+      const where = world.setUpCase('event-name', {
         'project/.claude/settings.json': {
           hooks: { UserPromptSubmit: [{ hooks: [claudeHook(`sh ${FIXTURES}echo-event.sh`)] }] },
         },
       });
-      await approve(where);
-      const { result } = await fire(where, 'UserPromptSubmit', { prompt: 'hi' });
+      await world.approve(where);
+      const { result } = await world.fire(where, 'UserPromptSubmit', { prompt: 'hi' });
       expect(result?.additionalContext).toContain(`event=UserPromptSubmit project=${where.project}`);
       world.write('event-name/project/.claude/settings.local.json', { disableAllHooks: true });
-      const off = await fire(where, 'UserPromptSubmit', { prompt: 'hi' });
+      const off = await world.fire(where, 'UserPromptSubmit', { prompt: 'hi' });
       expect(off.result?.hooks).toEqual([]);
       expect(off.run.stderr).toContain('"disableAllHooks": true');
       expect(off.run.stderr).toContain('settings.local.json');
     });
 
     it('prompt hooks are skipped with one warning; the command hooks of the same file still run', async () => {
-      const where = setUp('types', {
+      const where = world.setUpCase('types', {
         'project/.claude/settings.json': {
           permissions: { allow: ['Bash(npm test)'] },
           hooks: {
@@ -202,22 +171,23 @@ describe.concurrent(
           },
         },
       });
-      await approve(where);
-      const { run, result } = await fire(where, 'PreToolUse', {
+      await world.approve(where);
+      const { run, result } = await world.fire(where, 'PreToolUse', {
         tool_name: 'Bash',
         tool_input: { command: 'rm -rf ~/' },
       });
       expect(result?.blocked).toBe(true);
-      expect(run.stderr.match(/"prompt" hooks are not run/g)).toHaveLength(1);
+      // Without a host callback (the CLI has none) they are skipped, said once for the type.
+      expect(result?.warnings.filter((line) => line.includes('prompt hooks need a host callback'))).toHaveLength(1);
       expect(run.stderr).not.toContain('permissions');
     });
 
     it("a Stop loop gets Claude's Stop fields and blocks the stop with its reason", async () => {
-      const where = setUp('stop', {
+      const where = world.setUpCase('stop', {
         'project/.claude/settings.json': { hooks: { Stop: [{ hooks: [claudeHook(`sh ${FIXTURES}ralph-stop.sh`)] }] } },
       });
-      await approve(where);
-      const { run, result } = await fire(where, 'Stop', {
+      await world.approve(where);
+      const { run, result } = await world.fire(where, 'Stop', {
         prompt: 'fix it',
         prompt_response: 'half done',
         stop_hook_active: false,
@@ -227,25 +197,25 @@ describe.concurrent(
       expect(result?.reason).toBe('not done yet after: half done');
       // Claude Code's own Stop payload (no prompt), as `--dialect claude` reads it; the loop ends once active.
       const native = { stop_hook_active: false, last_assistant_message: 'all done', session_id: 's' };
-      const asClaude = await fire(where, 'Stop', native, ['--dialect', 'claude']);
+      const asClaude = await world.fire(where, 'Stop', native, ['--dialect', 'claude']);
       expect(asClaude.run.stderr).toBe('');
       expect(asClaude.result?.reason).toBe('not done yet after: all done');
-      const again = await fire(where, 'Stop', { ...native, stop_hook_active: true }, ['--dialect', 'claude']);
+      const again = await world.fire(where, 'Stop', { ...native, stop_hook_active: true }, ['--dialect', 'claude']);
       expect(again.result?.blocked).toBe(false);
       expect(again.result?.hooks[0]?.outcome).toBe('success');
     });
 
     it('SessionStart gets CLAUDE_ENV_FILE and source "compact"; its exit 2 is a warning, never a block', async () => {
-      const where = setUp('session-env', {
+      const where = world.setUpCase('session-env', {
         'project/.claude/settings.json': {
           hooks: { SessionStart: [{ hooks: [claudeHook(`sh ${FIXTURES}session-env.sh`)] }] },
         },
       });
-      await approve(where);
-      const compact = await fire(where, 'SessionStart', { source: 'compress' });
+      await world.approve(where);
+      const compact = await world.fire(where, 'SessionStart', { source: 'compress' });
       expect(compact.run.stderr).toBe('');
       expect(compact.result?.additionalContext).toContain('resumed after compaction');
-      const startup = await fire(where, 'SessionStart', { source: 'startup' });
+      const startup = await world.fire(where, 'SessionStart', { source: 'startup' });
       expect(startup.run.code).toBe(0);
       expect(startup.result?.blocked).toBe(false);
       expect(startup.result?.hooks[0]?.outcome).toBe('warning');
@@ -253,22 +223,25 @@ describe.concurrent(
     });
 
     it('a Claude file with no hooks and no switch: no "switched off" note, nothing blamed on tools.enableHooks', async () => {
-      const where = setUp('quiet', {
+      const where = world.setUpCase('quiet', {
         'project/.claude/settings.json': { permissions: { allow: ['Bash(ls)'] }, model: 'x' },
       });
-      const { run, result } = await fire(where, 'PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      const { run, result } = await world.fire(where, 'PreToolUse', {
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      });
       expect(run.code).toBe(0);
       expect(run.stderr).toBe('');
       expect(result?.hooks).toEqual([]);
     });
 
     it('list shows whose hook each one is, the event it was written under and its condition', async () => {
-      const where = setUp('list', {
+      const where = world.setUpCase('list', {
         'project/.claude/settings.json': {
           hooks: { PreToolUse: [{ matcher: 'Write', hooks: [claudeHook('guard.sh', { if: 'Write(.env*)' })] }] },
         },
       });
-      const run = await world.run(['list', '--json', '--project-dir', where.project], { env: { HOME: where.home } });
+      const run = await world.run(['list', '--json', '--project-dir', where.project], { env: where.env });
       expect(run.code).toBe(0);
       const listed = JSON.parse(run.stdout) as { events: { event: string; hooks: Record<string, unknown>[] }[] };
       expect(listed.events[0]?.event).toBe('BeforeTool');
@@ -279,27 +252,26 @@ describe.concurrent(
         condition: 'Write(.env*)',
         timeoutMs: 600_000,
       });
-      const table = await world.run(['list', '--project-dir', where.project], { env: { HOME: where.home } });
+      const table = await world.run(['list', '--project-dir', where.project], { env: where.env });
       expect(table.stdout).toContain('claude PreToolUse if Write(.env*)');
     });
 
-    it("validate reads the same files: names each one's agent, and a prompt hook is a warning, not an error", async () => {
-      const where = setUp('validate', {
+    it("validate reads the same files: names each one's agent, and a prompt hook is a hook like any other", async () => {
+      const where = world.setUpCase('validate', {
         'project/.claude/settings.json': {
           hooks: {
             Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, claudeHook(`sh ${FIXTURES}ralph-stop.sh`)] }],
           },
         },
       });
-      const run = await world.run(['validate', '--project-dir', where.project], { env: { HOME: where.home } });
+      const run = await world.run(['validate', '--project-dir', where.project], { env: where.env });
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
-        `${path.join(where.project, '.claude', 'settings.json')} (Claude Code): 1 hook, 0 errors, 1 warning`,
+        `${path.join(where.project, '.claude', 'settings.json')} (Claude Code): 2 hooks, no problems`,
       );
-      expect(run.stdout).toContain('"prompt" hooks are not run by hookstream');
       // --dialect narrows the files: Gemini's only, and there are none here.
       const gemini = await world.run(['validate', '--dialect', 'gemini', '--project-dir', where.project], {
-        env: { HOME: where.home },
+        env: where.env,
       });
       expect(gemini.stdout).toContain(
         `no settings files found (looked for ${path.join(where.project, '.gemini', 'settings.json')}`,
@@ -308,7 +280,7 @@ describe.concurrent(
     });
 
     it('.gemini/settings.json and an extension with ${extensionPath} run without tools.enableHooks', async () => {
-      const where = setUp('gemini', {
+      const where = world.setUpCase('gemini', {
         'project/.gemini/settings.json': {
           hooks: {
             SessionStart: [
@@ -339,13 +311,17 @@ describe.concurrent(
           ],
         },
       });
-      await approve(where);
-      const start = await fire(where, 'SessionStart', { source: 'startup', session_id: 'g-1', cwd: where.project });
+      await world.approve(where);
+      const start = await world.fire(where, 'SessionStart', {
+        source: 'startup',
+        session_id: 'g-1',
+        cwd: where.project,
+      });
       expect(start.run.stderr).toBe('');
       expect(start.result?.systemMessage).toContain(
         `event=SessionStart project=${where.project} gemini_session=g-1 gemini_cwd=${where.project}`,
       );
-      const write = await fire(where, 'BeforeTool', {
+      const write = await world.fire(where, 'BeforeTool', {
         tool_name: 'write_file',
         tool_input: { path: 'a.txt', content: 'x' },
         session_id: 'g-2',

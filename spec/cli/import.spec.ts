@@ -54,12 +54,97 @@ describe('hookstream import', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
 
   it('says what is wrong with --from, or that there is nothing to import', async () => {
     const project = world.dir('empty/project');
-    const wrong = await world.run(['import', '--from', 'cursor', '--project-dir', project]);
+    const wrong = await world.run(['import', '--from', 'windsurf', '--project-dir', project]);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('--from must be one of claude, gemini; received "cursor"');
+    expect(wrong.stderr).toContain('--from must be one of claude, gemini, cursor, copilot, codex; received "windsurf"');
     const none = await world.run(['import', '--from', 'gemini', '--project-dir', project]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain(`no Gemini CLI settings in ${project}; nothing imported`);
+  });
+});
+
+describe('hookstream import --from cursor|copilot|codex', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  it('Copilot: every .github/hooks file, bash and timeoutSec converted, anchored matchers, the payload change noted', async () => {
+    const project = world.dir('copilot/project');
+    world.write('copilot/project/.github/hooks/policy.json', {
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: 'command', bash: './policy.sh', powershell: './policy.ps1', timeoutSec: 5, matcher: 'bash' },
+        ],
+        errorOccurred: [{ type: 'command', bash: './err.sh' }],
+      },
+    });
+    world.write('copilot/project/.github/hooks/audit.json', {
+      version: 1,
+      hooks: { postToolUse: [{ type: 'http', url: 'https://audit.example.com/copilot', timeoutSec: 3 }] },
+    });
+    const dry = await world.run(['import', '--from', 'copilot', '--dry-run', '--json', '--project-dir', project]);
+    expect(dry.code).toBe(0);
+    const report = JSON.parse(dry.stdout) as { changed: boolean; notes: string[] };
+    expect(report.changed).toBe(true);
+    expect(report.notes).toEqual([
+      ".github/hooks/policy.json /hooks/preToolUse: these hooks read GitHub Copilot's preToolUse payload and answer in its fields; in hookstream they get BeforeTool's input and must answer in hookstream's fields (see the README's hook protocol) — check their scripts",
+      '.github/hooks/policy.json /hooks/errorOccurred: GitHub Copilot event errorOccurred has no hookstream event yet; its hooks were not imported',
+      expect.stringMatching(
+        /^\.github\/hooks\/audit\.json \/hooks\/postToolUse: these hooks read GitHub Copilot's postToolUse payload/,
+      ) as unknown,
+    ]);
+    const write = await world.run(['import', '--from', 'copilot', '--project-dir', project]);
+    expect(write.code).toBe(0);
+    const target = path.join(project, '.hookstream', 'settings.json');
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({
+      tools: { enableHooks: true },
+      hooks: {
+        AfterTool: [{ hooks: [{ type: 'http', url: 'https://audit.example.com/copilot', timeout: 3000 }] }],
+        BeforeTool: [{ matcher: '^(?:bash)$', hooks: [{ type: 'command', command: './policy.sh', timeout: 5000 }] }],
+      },
+    });
+    expect(loadSettingsSync([{ scope: 'project', path: target, required: true }]).problems).toEqual([]);
+  });
+
+  it('Cursor: flat hooks into groups, a per-tool event as a tool matcher, failClosed as failurePolicy', async () => {
+    const project = world.dir('cursor/project');
+    world.write('cursor/project/.cursor/hooks.json', {
+      version: 1,
+      hooks: {
+        beforeShellExecution: [{ command: './guard.sh', timeout: 2, failClosed: true }],
+        afterAgentThought: [{ command: './think.sh' }],
+      },
+    });
+    const run = await world.run(['import', '--from', 'cursor', '--dry-run', '--json', '--project-dir', project]);
+    expect(run.code).toBe(0);
+    const { diff, notes } = JSON.parse(run.stdout) as { diff: string[]; notes: string[] };
+    expect(diff).toContain('+        "matcher": "^(Shell|Bash|bash|shell|powershell|run_shell_command|terminal)$",');
+    expect(diff.join('\n')).toContain('+            "failurePolicy": "block"');
+    expect(notes).toContain(
+      '.cursor/hooks.json /hooks/afterAgentThought: Cursor event afterAgentThought has no hookstream event yet; its hooks were not imported',
+    );
+  });
+
+  it('Codex: commandWindows dropped on this platform, prompt hooks noted as Codex skips them', async () => {
+    const project = world.dir('codex/project');
+    world.write('codex/project/.codex/hooks.json', {
+      hooks: {
+        SessionStart: [
+          {
+            matcher: 'startup',
+            hooks: [
+              { type: 'command', command: './start.sh', commandWindows: 'start.cmd', timeout: 20 },
+              { type: 'prompt', prompt: 'summarise' },
+            ],
+          },
+        ],
+      },
+    });
+    const run = await world.run(['import', '--from', 'codex', '--dry-run', '--json', '--project-dir', project]);
+    const { diff, notes } = JSON.parse(run.stdout) as { diff: string[]; notes: string[] };
+    expect(diff).toContain('+        "matcher": "startup",');
+    expect(diff).toContain('+            "command": "./start.sh",');
+    expect(diff.join('\n')).not.toContain('start.cmd');
+    expect(notes).toEqual([
+      '.codex/hooks.json /hooks/SessionStart/0/hooks/1: "prompt" hooks are not run by hookstream; skipped',
+    ]);
   });
 });
 

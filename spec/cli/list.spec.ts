@@ -25,6 +25,15 @@ const userFile = world.write('home/.hookstream/settings.json', {
   hooks: {
     PreToolUse: [group(['echo any', 'echo read'])],
     Notification: [group(['echo note'], 'permission')],
+    SessionEnd: [
+      {
+        hooks: [
+          { command: 'echo indexed', async: true },
+          { type: 'http', url: 'https://audit.example/hook', name: 'audit' },
+          { type: 'mcp_tool', server: 'scanner', tool: 'scan' },
+        ],
+      },
+    ],
   },
 });
 
@@ -47,6 +56,19 @@ describe.concurrent('hookstream list', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(run.stdout).toMatch(/echo read\s+project\s+\^read\s+60000 ms\s+allow\s+needs approval\s+no/);
     expect(run.stdout).toMatch(/echo any\s+user\s+\*\s+60000 ms\s+allow\s+-\s+yes/);
     expect(run.stdout).toMatch(/echo note\s+user\s+permission\s+60000 ms\s+allow\s+-\s+n\/a/);
+  });
+
+  it('lists every hook type by what it runs, and marks background hooks', async () => {
+    const run = await world.run(['list', '--event', 'SessionEnd', '--json', '--project-dir', project]);
+    expect(run.code).toBe(0);
+    const [listed] = (JSON.parse(run.stdout) as { events: ListedEvent[] }).events;
+    expect(listed?.hooks.map((hook) => [hook.type, hook.name, hook.command, hook.background])).toEqual([
+      ['command', 'echo indexed', 'echo indexed', true],
+      ['http', 'audit', 'https://audit.example/hook', undefined],
+      ['mcp_tool', 'mcp_tool: scanner/scan', 'mcp_tool: scanner/scan', undefined],
+    ]);
+    const text = await world.run(['list', '--event', 'SessionEnd', '--project-dir', project]);
+    expect(text.stdout).toMatch(/echo indexed\s+user.*background/);
   });
 
   it('--json --event takes an alias and gives the plan in priority order', async () => {

@@ -40,28 +40,35 @@ describe('importDialectHooks', () => {
               hooks: [
                 { type: 'command', command: 'guard.sh', if: 'Bash(git push *)' },
                 { type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}/x.js"' },
-                { type: 'agent', prompt: 'check' },
+                { type: 'agent', prompt: 'check', timeout: 30 },
                 { type: 'command', command: 'ok.sh', timeout: 'soon' },
               ],
             },
           ],
-          WorktreeCreate: [{ hooks: [{ type: 'command', command: 'w.sh' }] }],
+          Teleport: [{ hooks: [{ type: 'command', command: 'w.sh' }] }],
         },
       },
       CLAUDE,
     );
     expect(hooks).toEqual({
       BeforeAgent: [{ hooks: [{ type: 'command', command: 'ctx.sh', timeout: 2500 }] }],
-      BeforeTool: [{ matcher: '^(Bash)$', hooks: [{ type: 'command', command: 'ok.sh' }] }],
+      BeforeTool: [
+        {
+          matcher: '^(Bash)$',
+          hooks: [
+            { type: 'agent', prompt: 'check', timeout: 30_000 },
+            { type: 'command', command: 'ok.sh' },
+          ],
+        },
+      ],
     });
     expect(notes).toEqual([
       '/hooks/PreToolUse/0/hooks/0: "if": "Bash(git push *)" has no hookstream equivalent; the hook was not imported',
       '/hooks/PreToolUse/0/hooks/1: ${CLAUDE_PLUGIN_ROOT} only exists for a plugin or extension; the hook was not imported',
-      '/hooks/PreToolUse/0/hooks/2: "agent" hooks are not run by hookstream; skipped',
       expect.stringMatching(
         /^\/hooks\/PreToolUse\/0\/hooks\/3\/timeout: Claude Code timeout must be .*; left out/,
       ) as unknown,
-      '/hooks/WorktreeCreate: Claude Code event WorktreeCreate has no hookstream event yet; its hooks were not imported',
+      '/hooks/Teleport: Claude Code event Teleport has no hookstream event yet; its hooks were not imported',
     ]);
   });
 

@@ -240,7 +240,13 @@ describe('loading Claude Code and Gemini CLI files', () => {
     expect(loaded.entries.map((entry) => entry.definition)).toEqual([
       { type: 'prompt', prompt: 'judge $ARGUMENTS', model: 'fast', timeout: 5000 },
       { type: 'agent', prompt: 'verify', timeout: 60_000 },
-      { type: 'mcp_tool', server: 'scanner', tool: 'scan', input: { path: '${tool_input.file_path}' }, timeout: 600_000 },
+      {
+        type: 'mcp_tool',
+        server: 'scanner',
+        tool: 'scan',
+        input: { path: '${tool_input.file_path}' },
+        timeout: 600_000,
+      },
       {
         type: 'http',
         url: 'https://policy.example/hook',
@@ -258,16 +264,21 @@ describe('loading Claude Code and Gemini CLI files', () => {
     ]);
   });
 
-  it("reports a Claude event hookstream does not run yet without dropping the file's other hooks", () => {
+  it("reads hooks of Claude Code's own events under their canonical names", () => {
     const { files } = world({
       'project/.claude/settings.json': claudeFile({
-        PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'f.sh' }] }],
+        PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'f.sh' }] }],
+        PermissionRequest: [{ hooks: [{ type: 'command', command: 'r.sh' }] }],
         PostToolUse: [{ hooks: [{ type: 'command', command: 'p.sh' }] }],
       }),
     });
     const loaded = loadSettingsSync(files);
-    expect(loaded.entries.map((entry) => entry.event)).toEqual(['AfterTool']);
-    expect(loaded.problems[0]?.message).toContain('PostToolUseFailure is not run by hookstream yet');
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.entries.map((entry) => [entry.event, entry.origin.nativeEvent])).toEqual([
+      ['PostToolUseFailure', 'PostToolUseFailure'],
+      ['PermissionRequest', 'PermissionRequest'],
+      ['AfterTool', 'PostToolUse'],
+    ]);
   });
 
   it("reads a plugin's hooks file with its description, each hook remembering its bundle", () => {

@@ -251,6 +251,142 @@ console.log(JSON.stringify({ responses: run.responses, additionalContext, compre
     },
   },
 
+  'background-hooks': {
+    prelude: `
+import { beforeAgentWithHooks, createHookSystem } from 'hookstream';
+
+const hooks = createHookSystem();
+hooks.register('AfterTool', {
+  type: 'command',
+  name: 'reindex',
+  command: ${JSON.stringify(`echo '${JSON.stringify({ hookSpecificOutput: { additionalContext: 'index rebuilt' } })}'`)},
+  async: true,
+});
+hooks.register('AfterTool', {
+  type: 'command',
+  name: 'run-tests',
+  command: 'echo "spec/math.spec.ts: 2 failed" >&2; exit 2',
+  asyncRewake: true,
+});
+const tool_input = { path: 'src/math.ts', content: 'export const add = (a: number, b: number) => a - b;' };
+const tool_response = { ok: true };`,
+    epilogue: `${UNTIL}
+await readmeUntil(() => hooks.pendingBackground().length === 2);
+const { prompt } = await beforeAgentWithHooks(hooks, 'what next?');
+await hooks.dispose();
+console.log(JSON.stringify({ prompt }));`,
+    check: (stdout) => {
+      const out = lines(stdout);
+      expect(out[0]).toBe('0');
+      expect(out.slice(1, 3).sort()).toEqual([
+        'reindex finished: index rebuilt',
+        'run-tests woke the agent: spec/math.spec.ts: 2 failed',
+      ]);
+      const { prompt } = printed(stdout) as { prompt: string };
+      expect(prompt.startsWith('what next?\n\n')).toBe(true);
+      expect(prompt.split('\n').slice(2).sort()).toEqual([
+        'Background hook "run-tests": spec/math.spec.ts: 2 failed',
+        'index rebuilt',
+      ]);
+    },
+  },
+
+  'callback-hooks': {
+    // The README's .claude/settings.json, a fake model (refuses an AWS key), verifier and MCP client.
+    prelude: `
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHookSystem, type JudgeAnswer, type McpToolResult } from 'hookstream';
+
+const projectDir = join(process.cwd(), 'callback-project');
+mkdirSync(join(projectDir, '.claude'), { recursive: true });
+writeFileSync(
+  join(projectDir, '.claude', 'settings.json'),
+  JSON.stringify({
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Write|Edit',
+          hooks: [
+            { type: 'prompt', prompt: 'Does this edit put a secret in the repository? $ARGUMENTS', timeout: 30 },
+            { type: 'mcp_tool', server: 'semgrep', tool: 'scan_file', input: { path: '\${tool_input.file_path}' } },
+          ],
+        },
+      ],
+    },
+  }),
+);
+const llm = {
+  complete: async (prompt: string, _options: { model: string; json: boolean; signal: AbortSignal }) =>
+    JSON.stringify(/AKIA[0-9A-Z]{16}/.test(prompt) ? { ok: false, reason: 'an AWS key in the content' } : { ok: true }),
+};
+const verifier = { run: async (_prompt: string, _options: { signal: AbortSignal }): Promise<JudgeAnswer> => ({ ok: true }) };
+const scanned: unknown[] = [];
+type Client = {
+  callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    schema: undefined,
+    options: { signal: AbortSignal },
+  ): Promise<McpToolResult>;
+};
+const mcpClients: Record<string, Client> = {
+  semgrep: {
+    callTool: async (params) => {
+      scanned.push(params);
+      return { content: [{ type: 'text', text: '' }] };
+    },
+  },
+};`,
+    epilogue: `
+hooks.approveConfiguredHooks();
+const result = await hooks.fire('PreToolUse', {
+  tool_name: 'Write',
+  tool_input: { file_path: 'src/config.ts', content: 'export const key = "AKIAIOSFODNN7EXAMPLE";' },
+});
+await hooks.dispose();
+console.log(JSON.stringify({ blocked: result.blocked, reason: result.reason, scanned, warnings: result.warnings }));`,
+    check: (stdout) => {
+      expect(printed(stdout)).toEqual({
+        blocked: true,
+        reason: 'an AWS key in the content',
+        scanned: [{ name: 'scan_file', arguments: { path: 'src/config.ts' } }],
+        warnings: [],
+      });
+    },
+  },
+
+  'host-approval': {
+    prelude: `
+import { readFile, writeFile } from 'node:fs/promises';
+import { createHookSystem, executeToolWithHooks, isPausedToolCall, resumeToolWithHooks, type ToolApproval } from 'hookstream';
+
+const hooks = createHookSystem();
+hooks.register('BeforeTool', {
+  type: 'function',
+  name: 'hold-deploys',
+  run: (input) =>
+    String(input.tool_input.command).includes('deploy')
+      ? { hookSpecificOutput: { permissionDecision: 'defer', permissionDecisionReason: 'deploys wait for ops' } }
+      : undefined,
+});
+const ran: string[] = [];
+const runShell = (input: Record<string, unknown>): string => {
+  ran.push(String(input.command));
+  return \`ran \${String(input.command)}\`;
+};
+const history: { role: string; content: string }[] = [];`,
+    epilogue: `
+await hooks.dispose();
+console.log(JSON.stringify({ history: history.map((entry) => entry.content), ran, stored: approval.reason }));`,
+    check: (stdout) => {
+      expect(printed(stdout)).toEqual({
+        history: ['ran ./deploy.sh prod'],
+        ran: ['./deploy.sh prod'],
+        stored: 'deploys wait for ops',
+      });
+    },
+  },
+
   'message-bus': {
     prelude: `
 import { createHookSystem } from 'hookstream';

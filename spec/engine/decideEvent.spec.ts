@@ -6,25 +6,15 @@
  */
 import { map, Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createTestScheduler } from '../helpers/marbles.js';
+import { createTestScheduler, engineInputOf, engineOf } from '../helpers/marbles.js';
 import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import { HookstreamInternalError } from '../../lib/core/errors.js';
-import type { HookEntry, HookPlan, HookResult, HookRun, Matcher } from '../../lib/core/types.js';
+import type { HookPlan, HookResult, HookRun, Matcher } from '../../lib/core/types.js';
 import { decideEvent, isDecided, isPlan, planEvent, runEvent, type Engine } from '../../lib/engine/decideEvent.js';
-import { buildHookInput } from '../../lib/events/decodeInput.js';
-import type { HookInput, HookInputOf } from '../../lib/events/inputs.js';
+import type { HookInputOf } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { startOf, type StartRun } from '../../lib/executors/startRun.js';
-import {
-  allow,
-  deny,
-  entry,
-  fakeExecutor,
-  modifyToolInput,
-  plannerFor,
-  TEST_BASE_FIELDS,
-  type FakeHook,
-} from '../../lib/testing/index.js';
+import { allow, deny, entry, fakeExecutor, modifyToolInput, type FakeHook } from '../../lib/testing/index.js';
 
 const WRITE_FILE = Object.freeze({ tool_name: 'write_file', tool_input: Object.freeze({ path: 'a.txt' }) });
 
@@ -42,21 +32,6 @@ const countingStart = (table: Readonly<Record<string, FakeHook>> = {}) => {
   };
   return Object.assign(state, { start });
 };
-
-/** The hooks' input: the fields plus the kit's base fields. */
-const inputOf: Engine['inputOf'] = (event, fields) => buildHookInput(event, fields, TEST_BASE_FIELDS) as HookInput;
-
-/** An engine over `entries`: default clock 0, the test base fields, internal failures blocking. */
-const engineOf = (entries: readonly HookEntry[], overrides: Partial<Engine> = {}): Engine => ({
-  planning: { planner: plannerFor(entries) },
-  start: countingStart().start,
-  hookConcurrency: Infinity,
-  toolSelection: 'union',
-  now: () => 0,
-  internalFailurePolicy: 'block',
-  inputOf,
-  ...overrides,
-});
 
 /** The plan `planEvent` gives (fails the test when it answers with a result). */
 const planOf = (engine: Engine, fields: Readonly<Record<string, unknown>> = WRITE_FILE): HookPlan => {
@@ -151,7 +126,7 @@ describe('runEvent', () => {
       now: () => readings.shift() ?? -1,
       inputOf: (event, fields, now) => {
         starts.push(now);
-        return inputOf(event, fields, now);
+        return engineInputOf(event, fields, now);
       },
     });
     expect(decideNow(engine).durationMs).toBe(42);

@@ -9,7 +9,10 @@ import type { TestScheduler } from 'rxjs/testing';
 import type { HookInput, LLMRequest } from '../../lib/events/inputs.js';
 import type { EventName } from '../../lib/events/names.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
+import type { Engine } from '../../lib/engine/decideEvent.js';
 import type { PlannedEvent } from '../../lib/engine/types.js';
+import { buildHookInput } from '../../lib/events/decodeInput.js';
+import { startOf } from '../../lib/executors/startRun.js';
 import type {
   CommandHookConfig,
   FunctionHook,
@@ -116,6 +119,30 @@ export const blockedRun = (name: string, reason: string): HookRun =>
 export const warningRun = (name: string, message = `Hook "${name}" exited with code 1`): HookRun =>
   runOf(name, 'warning', { exitCode: 1, message });
 
+// ----------------------------------------------------------------------------------------------- engine
+
+/** The engine's `inputOf` in specs: the event's fields plus the kit's base fields. */
+export const engineInputOf: Engine['inputOf'] = (event, fields) =>
+  buildHookInput(event, fields, kit.TEST_BASE_FIELDS) as HookInput;
+
+/**
+ * An engine over `entries` for `decideEvent` specs: clock 0, the test base fields, internal failures blocking,
+ * every hook run by a fake executor that knows none (give `start` to answer); `overrides` replace any of it.
+ */
+export const engineOf = (entries: readonly HookEntry[], overrides: Partial<Engine> = {}): Engine =>
+  Object.assign(
+    {
+      planning: { planner: kit.plannerFor(entries) },
+      start: startOf(kit.fakeExecutor({})),
+      hookConcurrency: Infinity,
+      toolSelection: 'union' as const,
+      now: () => 0,
+      internalFailurePolicy: 'block' as const,
+      inputOf: engineInputOf,
+    },
+    overrides,
+  );
+
 // --------------------------------------------------------------------------------------------- executor
 
 /** The kit's fake executor and its call log, side by side. */
@@ -144,6 +171,15 @@ export const brief = (result: HookResult) => ({
   ...(result.reason !== undefined ? { reason: result.reason } : {}),
   outcomes: result.hooks.map((run) => `${run.name}:${run.outcome}`),
   durationMs: result.durationMs,
+});
+
+/** The `brief` of an event no hook blocked: every run allowed it, in `durationMs` of virtual time. */
+export const allowedBrief = (outcomes: readonly string[], durationMs: number, event: EventName = 'BeforeTool') => ({
+  event,
+  blocked: false,
+  decision: 'allow',
+  outcomes,
+  durationMs,
 });
 
 /** A HookResult without its timing, for comparisons across schedules. */

@@ -3,56 +3,28 @@
  * `createHookSystem` with the standard files, run by `executeToolWithHooks` with real fixture scripts — its
  * PreToolUse blocker's exit 2 keeps the tool from running, its PostToolUse replaces the result the model sees.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { standardSettingsFiles } from '../../lib/config/index.js';
+import { describe, expect, it } from 'vitest';
 import { executeToolWithHooks } from '../../lib/host/toolHooks.js';
-import { createHookSystem } from '../../lib/system/createHookSystem.js';
-import type { HookSystem } from '../../lib/system/hookSystem.js';
+import { useAgentProject } from '../helpers/agentProject.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/dialects/', import.meta.url));
-const root = mkdtempSync(join(tmpdir(), 'hookstream-dialect-host-'));
-const project = join(root, 'project');
-const home = join(root, 'home');
-mkdirSync(join(project, '.claude'), { recursive: true });
-mkdirSync(home, { recursive: true });
-writeFileSync(
-  join(project, '.claude', 'settings.json'),
-  JSON.stringify({
-    hooks: {
-      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${FIXTURES}block-dangerous.sh` }] }],
-      PostToolUse: [
-        {
-          matcher: 'mcp__vault__.*',
-          hooks: [{ type: 'command', command: `sh ${FIXTURES}redact-output.sh`, timeout: 10 }],
-        },
-      ],
-    },
-  }),
-);
-
-let hooks: HookSystem | undefined;
-afterEach(async () => {
-  await hooks?.dispose();
-  hooks = undefined;
+const world = useAgentProject('hookstream-dialect-host-');
+world.write('.claude/settings.json', {
+  hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${FIXTURES}block-dangerous.sh` }] }],
+    PostToolUse: [
+      {
+        matcher: 'mcp__vault__.*',
+        hooks: [{ type: 'command', command: `sh ${FIXTURES}redact-output.sh`, timeout: 10 }],
+      },
+    ],
+  },
 });
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
-
-const system = (): HookSystem =>
-  (hooks = createHookSystem({
-    settings: standardSettingsFiles(project, home, { variables: {} }),
-    projectDir: project,
-    trust: false,
-  }));
 
 describe('executeToolWithHooks with Claude Code hooks from .claude/settings.json', () => {
   it('loads them with no enable switch, and an exit-2 blocker keeps rm -rf ~/ from running', async () => {
-    const hookSystem = system();
+    const hookSystem = world.system();
     expect(hookSystem.problems).toEqual([]);
     const ran: unknown[] = [];
     const outcome = await executeToolWithHooks(hookSystem, 'Bash', { command: 'rm -rf ~/' }, (input) => {
@@ -65,7 +37,7 @@ describe('executeToolWithHooks with Claude Code hooks from .claude/settings.json
 
   it("replaces an MCP tool's result with updatedMCPToolOutput, and its context still reaches the model", async () => {
     const outcome = await executeToolWithHooks(
-      system(),
+      world.system(),
       'mcp__vault__read',
       { key: 'db' },
       () => ({ llmContent: 'password=hunter2', display: 'password=hunter2' }),

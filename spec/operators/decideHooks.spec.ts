@@ -4,6 +4,7 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import { decideHooks } from '../../lib/operators/decideHooks.js';
 import type { HookRun, Matcher } from '../../lib/core/types.js';
 import {
+  allowedBrief,
   beforeAgent,
   beforeModel,
   beforeTool,
@@ -98,13 +99,7 @@ describe('decideHooks', () => {
       expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler, hookConcurrency: 1 }), map(brief))).toBe(
         expected,
         {
-          R: {
-            event: 'BeforeTool',
-            blocked: false,
-            decision: 'allow',
-            outcomes: ['guard:success', 'audit:success'],
-            durationMs: 3,
-          },
+          R: allowedBrief(['guard:success', 'audit:success'], 3),
         },
       );
       expectSubscriptions(guard.subscriptions).toBe(guardSubs);
@@ -153,13 +148,7 @@ describe('decideHooks', () => {
       const expected = '   -----(WRP)|';
       const { executor } = fakeExecutor({ guard, audit });
       expectObservable(event$.pipe(decideHooks({ planner, executor, scheduler }), map(brief))).toBe(expected, {
-        W: {
-          event: 'BeforeTool',
-          blocked: false,
-          decision: 'allow',
-          outcomes: ['guard:success', 'audit:success'],
-          durationMs: 5,
-        },
+        W: allowedBrief(['guard:success', 'audit:success'], 5),
         R: { event: 'BeforeTool', blocked: false, outcomes: ['audit:success'], durationMs: 1 },
         P: { event: 'BeforeAgent', blocked: false, outcomes: [], durationMs: 0 },
       });

@@ -269,12 +269,11 @@ describe('interpretDialectRun: JSON on exit 0', () => {
     ).toEqual(['field "hookSpecificOutput.clearContext": expected true or false; ignored']);
   });
 
-  it('defer only works in claude -p: no decision, with a warning', () => {
+  it('keeps defer: the host helpers pause the call for an answer (lib/host/approval.ts)', () => {
     const verdict = claude('PreToolUse', { stdout: json({ hookSpecificOutput: { permissionDecision: 'defer' } }) });
     expect(verdict.outcome).toBe('success');
-    expect(verdict.outputWarnings).toEqual([
-      'field "hookSpecificOutput.permissionDecision": "defer" only works in claude -p; no decision taken',
-    ]);
+    expect(verdict.output?.hookSpecificOutput?.permissionDecision).toBe('defer');
+    expect(verdict.outputWarnings).toEqual([]);
   });
 });
 

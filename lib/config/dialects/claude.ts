@@ -4,6 +4,7 @@
  * placeholders its hooks expect (`CLAUDE_PROJECT_DIR`, `CLAUDE_PLUGIN_ROOT`, `CLAUDE_PLUGIN_DATA`, `CLAUDE_ENV_FILE`).
  */
 import { CLAUDE_DEFAULT_TIMEOUT_MS, CLAUDE_EVENTS } from './claudeEvents.js';
+import { enabledUnlessSwitched, MATCHER_GROUP_KEYS } from './tableParts.js';
 import type { Dialect } from './types.js';
 
 export const CLAUDE: Dialect = {
@@ -30,12 +31,8 @@ export const CLAUDE: Dialect = {
   timeoutUnit: 'seconds',
   defaultTimeoutMs: CLAUDE_DEFAULT_TIMEOUT_MS,
   typeTimeoutMs: { prompt: 30_000, agent: 60_000 },
-  enablement: {
-    default: true,
-    switches: [{ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'any' }],
-    // `disableAllHooks` in user, project or local settings cannot turn managed hooks off.
-    protectedScopes: ['managed'],
-  },
+  // `disableAllHooks` in user, project or local settings cannot turn managed hooks off.
+  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'any' }),
   variables: [
     { name: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
     { name: 'CLAUDE_PLUGIN_ROOT', value: 'pluginRoot', when: 'bundle' },
@@ -50,13 +47,11 @@ export const CLAUDE: Dialect = {
   ],
   hookTypes: { run: ['command', 'http', 'mcp_tool', 'prompt', 'agent'], skipped: [] },
   topLevelKeys: {
-    acted: ['hooks', 'disableAllHooks'],
+    acted: ['hooks', 'disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'],
     // The rest of Claude Code's settings; new ones appear often, so unknown keys stay quiet too.
     quiet: [
       '$schema',
       'allowManagedHooksOnly',
-      'allowedHttpHookUrls',
-      'httpHookAllowedEnvVars',
       'permissions',
       'env',
       'model',
@@ -86,7 +81,7 @@ export const CLAUDE: Dialect = {
     unknown: 'quiet',
   },
   hooksSectionKeys: [],
-  groupKeys: { acted: ['matcher', 'hooks'], quiet: [], unknown: 'warn' },
+  groupKeys: MATCHER_GROUP_KEYS,
   hookKeys: {
     acted: [
       'type',

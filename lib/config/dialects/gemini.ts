@@ -6,24 +6,15 @@
  * events (SessionStart, SessionEnd, Notification, PreCompress).
  */
 import { sep } from 'node:path';
-import type { DialectEvent } from './types.js';
-import type { Dialect } from './types.js';
+import { CONTEXT, eventMaker, type EventTraits } from './tableParts.js';
+import type { Dialect, DialectEvent } from './types.js';
 
-const CONTEXT = 'hookSpecificOutput.additionalContext';
 const ADVISORY = ['decision', 'continue', 'stopReason'];
 
-const event = (
-  native: DialectEvent['canonical'],
-  traits: Partial<Omit<DialectEvent, 'native' | 'canonical'>>,
-): DialectEvent => ({
-  native,
-  canonical: native,
-  matcher: 'exact',
-  outputs: [],
-  exit2: 'block',
-  plainStdout: 'systemMessage',
-  ...traits,
-});
+const geminiEvent = eventMaker({ matcher: 'exact', outputs: [], exit2: 'block', plainStdout: 'systemMessage' });
+/** Gemini's events are hookstream's canonical ones: the native name is the canonical name. */
+const event = (native: DialectEvent['canonical'], traits: EventTraits): DialectEvent =>
+  geminiEvent(native, native, traits);
 
 export const GEMINI_EVENTS: readonly DialectEvent[] = [
   event('BeforeTool', {

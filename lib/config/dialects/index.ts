@@ -1,8 +1,9 @@
 /**
  * Dialects: the hook files of other agents, run unchanged (issue #12, DESIGN §5). A dialect is data
  * (types.ts): its file locations, events, stdin shapes, outputs, matcher and timeout rules, enablement,
- * variables, placeholders and exit-2 meanings. hookstream, Claude Code and Gemini CLI are defined here;
- * Cursor, Copilot and Codex will be further tables.
+ * variables, placeholders and exit-2 meanings. hookstream, Claude Code, Gemini CLI, Cursor, GitHub Copilot and
+ * Codex are defined here (issue #14 added the last three: flat hook lists, per-platform command keys, directory
+ * locations, root-owned policy files, per-file switches, per-tool events and output-field tables).
  *
  * Integrated (issue #12): discovery (lib/config/discoverFiles.ts: every dialect's files, enabled plugins, Gemini
  * extensions), reading (lib/config/readDialectSettings.ts), enablement (lib/config/dialectSwitches.ts), `if`
@@ -44,8 +45,8 @@
  *    then aggregated and applied by rules/, aggregate/ and host/.
  * 4. The CLI (`hookstream fire --dialect claude PreToolUse`) reads an agent's own payload with
  *    `toCanonicalInput(raw, dialectEvent(dialect, name))`.
- * 5. lib/events adds the events of `PROPOSED_EVENTS` (newEvents.ts) to the canonical names, with codecs from
- *    their field specs (`checkFields` states the checks).
+ * 5. lib/events lists Claude Code's own events (newEvents.ts) among the canonical names, with their codecs,
+ *    match targets and advisory flags; every dialect table maps onto those.
  */
 export type {
   BundleKind,
@@ -59,8 +60,11 @@ export type {
   Enablement,
   Exit2Meaning,
   FileSource,
+  CommandKeys,
   Fill,
+  HookAlias,
   InputShape,
+  OutputRename,
   KeyTable,
   Placeholder,
   PlainStdout,
@@ -70,10 +74,13 @@ export type {
 } from './types.js';
 export { CLAUDE } from './claude.js';
 export { CLAUDE_EVENTS } from './claudeEvents.js';
+export { CODEX, CODEX_EVENTS } from './codex.js';
+export { COPILOT, COPILOT_EVENTS } from './copilot.js';
+export { CURSOR, CURSOR_EVENTS } from './cursor.js';
 export { GEMINI, GEMINI_EVENTS } from './gemini.js';
 export { HOOKSTREAM, HOOKSTREAM_EVENTS } from './hookstream.js';
-export { PROPOSED_EVENTS, PROPOSED_EVENT_NAMES, checkFields } from './newEvents.js';
-export type { FieldSpec, FieldType, ProposedEvent, ProposedEventName } from './newEvents.js';
+export { PROPOSED_EVENT_NAMES } from './newEvents.js';
+export type { ProposedEventName } from './newEvents.js';
 export {
   DIALECTS,
   DIALECT_IDS,
@@ -91,6 +98,7 @@ export {
 export type {
   DialectEnvironment,
   DialectSettingsFile,
+  EnablementOf,
   EnablementFile,
   EnablementVerdict,
   KeyClass,

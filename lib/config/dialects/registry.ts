@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { MAX_TIMEOUT_MS } from '../../core/limits.js';
 import type { Mutable } from '../../core/types.js';
 import { CLAUDE } from './claude.js';
+import { CODEX } from './codex.js';
+import { COPILOT } from './copilot.js';
+import { CURSOR } from './cursor.js';
 import { GEMINI } from './gemini.js';
 import { HOOKSTREAM } from './hookstream.js';
 import type {
@@ -20,7 +23,7 @@ import type {
 } from './types.js';
 
 /** Every dialect, in the order their files are listed within one priority class. */
-export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI];
+export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX];
 
 export const DIALECT_IDS: readonly DialectId[] = DIALECTS.map((dialect) => dialect.id);
 
@@ -68,6 +71,8 @@ export interface DialectSettingsFile {
   readonly scope: DialectScope;
   readonly source: FileSource;
   readonly path: string;
+  /** `path` is a directory whose `*.json` files are the settings files (discoverFiles.ts lists them). */
+  readonly directory?: true;
 }
 
 const SOURCE_ORDER: readonly FileSource[] = ['project', 'user', 'system', 'extension'];
@@ -98,7 +103,15 @@ export const dialectSettingsFiles = (
               location.base === 'project' ? environment.projectDir : configDirOf(dialect, environment),
               ...(location.path as readonly string[]),
             ));
-      if (path !== undefined) files.push({ dialect: dialect.id, scope: location.scope, source: location.source, path });
+      if (path === undefined) continue;
+      const file: { -readonly [K in keyof DialectSettingsFile]: DialectSettingsFile[K] } = {
+        dialect: dialect.id,
+        scope: location.scope,
+        source: location.source,
+        path,
+      };
+      if (location.directory === true) file.directory = true;
+      files.push(file);
     }
   }
   return files.sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
@@ -153,12 +166,19 @@ export const classifyKey = (table: KeyTable, key: string): KeyClass => {
   return { kind: 'unknown', warn: table.unknown === 'warn' };
 };
 
+/** The location rule a scope of `dialect` was found by (ownership and command directory rules live there). */
+export const locationOf = (dialect: Dialect, scope: DialectScope) =>
+  dialect.locations.find((location) => location.scope === scope);
+
 /** One settings file as enablement sees it, highest priority first. */
 export interface EnablementFile {
   readonly scope: DialectScope;
   readonly settings: unknown;
   readonly file?: string;
 }
+
+/** Whether the hooks of one scope (and, for per-file switches, one file) of a dialect run. */
+export type EnablementOf = (scope: DialectScope, file?: string) => EnablementVerdict;
 
 export interface EnablementVerdict {
   readonly enabled: boolean;
@@ -184,11 +204,9 @@ const valueAt = (settings: unknown, path: readonly string[]): unknown => {
  * verdict('project').enabled; // false
  * verdict('managed').enabled; // true: project settings cannot turn managed hooks off
  */
-export const dialectEnablement = (
-  dialect: Dialect,
-  files: readonly EnablementFile[],
-): ((scope: DialectScope) => EnablementVerdict) => {
-  const decisions: { scope: DialectScope; verdict: EnablementVerdict }[] = [];
+export const dialectEnablement = (dialect: Dialect, files: readonly EnablementFile[]): EnablementOf => {
+  // `file`: a per-file switch (Copilot's `disableAllHooks` in a hooks file) decides for that file alone.
+  const decisions: { scope: DialectScope; verdict: EnablementVerdict; file?: string | undefined }[] = [];
   for (const entry of dialect.enablement.switches) {
     const setting = files.filter((file) => typeof valueAt(file.settings, entry.path) === 'boolean');
     // A `highest` switch is decided by the first file that sets it, whatever the value.
@@ -199,12 +217,17 @@ export const dialectEnablement = (
         effect: entry.effect,
       };
       if (file.file !== undefined) by.file = file.file;
-      decisions.push({ scope: file.scope, verdict: { enabled: entry.effect === 'enable', by } });
+      const verdict = { enabled: entry.effect === 'enable', by };
+      decisions.push(
+        entry.precedence === 'file' ? { scope: file.scope, verdict, file: file.file } : { scope: file.scope, verdict },
+      );
     }
   }
-  return (scope) => {
-    const applies = decisions.filter(
-      (decision) => decision.scope === scope || !dialect.enablement.protectedScopes.includes(scope),
+  return (scope, file) => {
+    const applies = decisions.filter((decision) =>
+      'file' in decision
+        ? decision.file === file
+        : decision.scope === scope || !dialect.enablement.protectedScopes.includes(scope),
     );
     return (
       applies.find((decision) => !decision.verdict.enabled)?.verdict ??

@@ -44,6 +44,15 @@ export interface SettingsLocation {
   readonly path: readonly string[] | Readonly<Partial<Record<NodeJS.Platform, string>>>;
   /** Environment variable whose value replaces the whole path (Gemini's `GEMINI_CLI_SYSTEM_SETTINGS_PATH`). */
   readonly overrideVariable?: string;
+  /** The path is a directory: each of its `*.json` files, in name order, is a settings file (Copilot's `.github/hooks/`). */
+  readonly directory?: true;
+  /**
+   * Files here count only when owned by root and not writable by group or others, directory included
+   * (Copilot's policy hooks); anything else is refused with a problem and none of its hooks load.
+   */
+  readonly ownership?: 'root';
+  /** Where relative commands run: the project (default) or the directory of the file (Cursor's user hooks). */
+  readonly commandCwd?: 'project' | 'fileDir';
 }
 
 /** A package of hooks with its own root: a Claude Code plugin or a Gemini CLI extension. */
@@ -65,8 +74,11 @@ export type Exit2Meaning = 'block' | 'warning' | 'ignored';
  */
 export type PlainStdout = 'systemMessage' | 'context' | 'ignored' | 'worktreePath';
 
-/** A value to fill in when a field is missing: a constant, or a copy of another field of the result. */
-export type Fill = { readonly value: unknown } | { readonly from: string };
+/**
+ * A value to fill in when a field is missing: a constant, a copy of another field of the result, or that
+ * field as a one-element list (Cursor's `workspace_roots` from `cwd`).
+ */
+export type Fill = { readonly value: unknown } | { readonly from: string } | { readonly listOf: string };
 
 /**
  * How an event's stdin differs between the canonical input and the dialect's. Fields not named here pass
@@ -85,6 +97,33 @@ export interface InputShape {
   readonly canonicalFills?: Readonly<Record<string, Fill>>;
   /** Canonical fields whose `null` (sent by the agent) means absent. */
   readonly nullMeansAbsent?: readonly string[];
+  /**
+   * Fields of a canonical object the dialect sends at the top level (both directions): `tool_input.command` →
+   * `command` for Cursor's `beforeShellExecution`.
+   */
+  readonly lifts?: Readonly<Record<string, string>>;
+  /** Canonical object fields the dialect sends as JSON text (Cursor's MCP `tool_input`, Copilot's `toolArgs`). */
+  readonly jsonText?: readonly string[];
+  /** Canonical ISO-8601 text fields the dialect sends as Unix milliseconds (Copilot's camelCase `timestamp`). */
+  readonly epochMillis?: readonly string[];
+}
+
+/**
+ * One output field of an agent read as a canonical one (Cursor's `permission` → `decision`). Absent, `null`
+ * and `''` values are skipped; the first rename that writes a target wins.
+ */
+export interface OutputRename {
+  /** The agent's top-level output field. */
+  readonly from: string;
+  /** The canonical field: a top-level name, or `hookSpecificOutput.x`. */
+  readonly to: string;
+  /**
+   * Agent value (as JSON text: `false`, `"deny"`) → canonical value; `null` drops it quietly, a value not
+   * listed is dropped with a warning.
+   */
+  readonly values?: Readonly<Record<string, unknown>>;
+  /** Write this constant whatever the agent's value (Cursor's `followup_message` → `decision: "block"`). */
+  readonly value?: unknown;
 }
 
 /** One event as a dialect names and treats it. */
@@ -114,6 +153,17 @@ export interface DialectEvent {
   readonly ifCondition?: boolean;
   /** This event's default timeout when the hook sets none. */
   readonly defaultTimeoutMs?: number;
+  /**
+   * The event covers only these tools (a regular expression over the canonical `tool_name`): Cursor's
+   * `beforeShellExecution` is BeforeTool for shell tools. Every hook of the event gets it as its matcher.
+   */
+  readonly toolFilter?: string;
+  /** The agent's own output fields, read as canonical ones before anything else (Cursor, Copilot). */
+  readonly outputMap?: readonly OutputRename[];
+  /** The matcher must match the whole value: Copilot compiles `^(?:pattern)$`. */
+  readonly anchored?: true;
+  /** A decision applies although exit code 2 does not block here (Copilot's `agentStop`: `decision: "block"`). */
+  readonly decides?: true;
 }
 
 /** A settings switch that turns hooks on or off, found by its path in the settings object. */
@@ -124,9 +174,10 @@ export interface EnableSwitch {
   readonly effect: 'enable' | 'disable';
   /**
    * `highest`: among the files that set this switch, the highest-priority one decides (hookstream's
-   * `tools.enableHooks`); `any`: one file that sets it is enough (`disableAllHooks`, `hooksConfig.enabled`).
+   * `tools.enableHooks`); `any`: one file that sets it is enough (`disableAllHooks`, `hooksConfig.enabled`);
+   * `file`: it applies to the hooks of the file that sets it only (Copilot's `disableAllHooks` in a hooks file).
    */
-  readonly precedence: 'highest' | 'any';
+  readonly precedence: 'highest' | 'any' | 'file';
 }
 
 export interface Enablement {
@@ -182,6 +233,21 @@ export interface KeyTable {
   readonly unknown: 'warn' | 'quiet';
 }
 
+/** A hook key an agent spells its own way, read as hookstream's (Copilot's `timeoutSec` → `timeout`). */
+export interface HookAlias {
+  readonly key: string;
+  /** Agent value (as JSON text) → hookstream value (Cursor's `failClosed: true` → `failurePolicy: "block"`). */
+  readonly values?: Readonly<Record<string, unknown>>;
+}
+
+/** Hook keys holding the command per platform, first present wins (Copilot's `bash`/`powershell`). */
+export interface CommandKeys {
+  readonly posix: readonly string[];
+  readonly win32: readonly string[];
+  /** A key naming an executable run without a shell, with `args` (Copilot's `exec`). */
+  readonly exec?: string;
+}
+
 export interface Dialect {
   readonly id: DialectId;
   /** For messages and `hookstream list`: "Claude Code". */
@@ -207,6 +273,16 @@ export interface Dialect {
   readonly hooksSectionKeys: readonly string[];
   readonly groupKeys: KeyTable;
   readonly hookKeys: KeyTable;
+  /** `flat`: each event lists hooks directly, a hook's own `matcher` in it (Cursor, Copilot); default `groups`. */
+  readonly hookList?: 'groups' | 'flat';
+  /** Where the command of a hook is; default `command` on every platform. */
+  readonly commandKeys?: CommandKeys;
+  /** Hook keys read under hookstream's name. */
+  readonly hookAliases?: Readonly<Record<string, HookAlias>>;
+  /** A hook key naming its working directory, relative to the project (Copilot's `cwd`). */
+  readonly cwdKey?: string;
+  /** Events the agent has and hookstream has no event for: reported as not run, never as unknown. */
+  readonly unsupportedEvents?: readonly string[];
   /** Whether stdin carries the native event name (`UserPromptSubmit`) or hookstream's canonical one. */
   readonly sendsNativeEventName: boolean;
   /** On exit 2, whether JSON on stdout is still read (hookstream) or ignored, the reason coming from stderr. */
