@@ -69,7 +69,9 @@ export class HookPlanner {
    * hooks are memoised and the dedup is done per event (a few `stat` calls per contested hook).
    */
   createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
-    return applyConditions(this.matchedPlan(event, fields), fields);
+    const plan = this.matchedPlan(event, fields);
+    // The shared empty plan has no condition to apply: the no-hook path skips the lookup (issue 9's fast path).
+    return plan.hooks.length === 0 && plan.background === undefined ? plan : applyConditions(plan, fields);
   }
 
   /** The plan before `if` conditions: matcher, disabled names and dedup (memoised per match target). */
