@@ -83,7 +83,9 @@ describe('hookstream fire: http hooks in Claude Code settings', { timeout: CLI_T
     const env = Object.assign({ NODE_EXTRA_CA_CERTS: caFile }, proxy);
     const where = world.setUpCase('https', { 'home/.claude/settings.json': claudeHttp(url) }, env);
     const { run, result } = await fire(where);
-    expect(run.stderr).toBe('');
+    // Node 22 announces its experimental proxy agent for `fetch` when NODE_USE_ENV_PROXY is set; nothing else.
+    const ours = run.stderr.split('\n').filter((line) => line !== '' && !/UNDICI-EHPA|--trace-warnings/.test(line));
+    expect(ours).toEqual([]);
     expect(result?.blocked).toBe(true);
     expect(result?.hooks[0]).toMatchObject({ outcome: 'blocked', command: `POST ${url}` });
   });
