@@ -8,31 +8,18 @@
  * helper is started then. The ballast is small live objects, as an agent's heap is: measured here, a raw
  * spawn grew +29 ms per GiB of such objects, but only +8 ms per GiB of large arrays of doubles.
  */
-import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { createHookSystem } from '../dist/lib/index.js';
 import { median, round3, scaled } from './measure.js';
+import { fields, rawSpawn } from './spawnBaseline.js';
 
 const SCRIPT = 'cat >/dev/null; echo "{}"';
-const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
-const payload = `${JSON.stringify(fields)}\n`;
 const MB = 1024 * 1024;
 const ballastMb = Number(process.env.BENCH_HOST_MB ?? 1024);
 const gc = globalThis.gc;
 if (gc === undefined) throw new Error('bigHost.child.ts needs node --expose-gc');
 
-const rawSpawn = (): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.on('error', () => undefined);
-    child.stdout.resume();
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      resolve();
-    });
-    child.stdin.end(payload);
-  });
+const raw = (): Promise<void> => rawSpawn('bash', ['-c', SCRIPT]);
 
 const hooks = createHookSystem({
   projectDir: tmpdir(),
@@ -65,7 +52,7 @@ const timed = async (run: () => Promise<void>, batch: number): Promise<{ ms: num
 
 /** Both contenders in alternation: median latency, median and worst per-batch timer lag. */
 const phase = async () => {
-  const contenders = { hookstream: fire, raw: rawSpawn };
+  const contenders = { hookstream: fire, raw };
   const samples = { hookstream: [] as number[], raw: [] as number[] };
   const lags = { hookstream: [] as number[], raw: [] as number[] };
   const rounds = scaled(15, 3);

@@ -6,45 +6,13 @@
  * `npx tsx bench/fanOut.bench.ts [repeats]` (after `npm run build`) prints each repeat's figures and their
  * medians; it writes nothing to bench/results.json.
  */
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createHookSystem } from '../dist/lib/index.js';
 import { interleave, median, round3, scaled } from './measure.js';
+import { fields, rawSpawn, ranAll, systemWith } from './spawnBaseline.js';
 
 /** A hook that waits 200 ms: fan-out helps hooks that wait, and this is what a fan-out should cost. */
 export const SLOW_SCRIPT = 'cat >/dev/null; sleep 0.2; echo "{}"';
 export const FAN_OUT = 16;
-const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
-const payload = `${JSON.stringify(fields)}\n`;
-
-/** The baseline: spawn `bash -c`, write the payload, read both pipes to the end. */
-const rawSpawn = (script: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    child.stdin.on('error', () => undefined);
-    child.stdout.resume();
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      resolve();
-    });
-    child.stdin.end(payload);
-  });
-
-const systemWith = (hooks: object[]) =>
-  createHookSystem({
-    projectDir: tmpdir(),
-    settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } },
-  });
-
-/** Fails the bench unless every hook of `system` really ran: a skipped hook would time nothing. */
-const ranAll = async (system: ReturnType<typeof systemWith>, count: number): Promise<void> => {
-  const result = await system.fire('BeforeTool', fields);
-  const ran = result.hooks.filter((run) => run.outcome === 'success').length;
-  if (ran !== count)
-    throw new Error(`bench hooks did not run: ${JSON.stringify(result.hooks.map((run) => run.outcome))}`);
-};
 
 export interface FanOutFigures {
   description: string;
@@ -69,9 +37,9 @@ export const benchFanOut = async (): Promise<FanOutFigures> => {
         sixteenHooks: async () => {
           await fanOut.fire('BeforeTool', fields);
         },
-        rawOne: () => rawSpawn(SLOW_SCRIPT),
+        rawOne: () => rawSpawn('bash', ['-c', SLOW_SCRIPT], true),
         rawSixteen: async () => {
-          await Promise.all(Array.from({ length: FAN_OUT }, () => rawSpawn(SLOW_SCRIPT)));
+          await Promise.all(Array.from({ length: FAN_OUT }, () => rawSpawn('bash', ['-c', SLOW_SCRIPT], true)));
         },
       },
       { rounds: scaled(9, 3), batch: scaled(3, 1) },

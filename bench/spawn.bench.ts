@@ -5,48 +5,15 @@
  * the same script as a persistent worker; then, each in a child process of its own, the same hook in a host
  * with 1 GiB of extra live memory (bigHost.bench.ts) and 10 000 runs' memory (commandMemory.bench.ts).
  */
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createHookSystem } from '../dist/lib/index.js';
 import { benchBigHost } from './bigHost.bench.js';
 import { benchCommandMemory } from './commandMemory.bench.js';
 import { FAN_OUT, SLOW_SCRIPT } from './fanOut.bench.js';
 import { interleave, round3, scaled } from './measure.js';
+import { fields, rawSpawn, ranAll, systemWith } from './spawnBaseline.js';
 
 const SCRIPT = 'cat >/dev/null; echo "{}"';
-const fields = { tool_name: 'write_file', tool_input: { path: '/tmp/a' } };
-const payload = `${JSON.stringify(fields)}\n`;
-
-/** The baseline: spawn, write the payload, read both pipes to the end. */
-const rawSpawn = (program: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(program, ['-c', SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.on('error', () => undefined);
-    child.stdout.resume();
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      resolve();
-    });
-    child.stdin.end(payload);
-  });
-
 const POLICY_HOOK = fileURLToPath(new URL('./fixtures/policy-hook.mjs', import.meta.url));
-
-const systemWith = (hooks: object[]) =>
-  createHookSystem({
-    projectDir: tmpdir(),
-    settings: { tools: { enableHooks: true }, hooks: { BeforeTool: [{ hooks }] } },
-  });
-
-/** Fails the bench unless every hook of `system` really ran: a skipped hook would time nothing. */
-const ranAll = async (system: ReturnType<typeof systemWith>, count: number): Promise<void> => {
-  const result = await system.fire('BeforeTool', fields);
-  const ran = result.hooks.filter((run) => run.outcome === 'success').length;
-  if (ran !== count)
-    throw new Error(`bench hooks did not run: ${JSON.stringify(result.hooks.map((run) => run.outcome))}`);
-};
 
 export const benchSpawn = async (): Promise<Record<string, unknown>> => {
   const shellForm = systemWith([{ type: 'command', command: SCRIPT }]);
@@ -59,11 +26,11 @@ export const benchSpawn = async (): Promise<Record<string, unknown>> => {
     await Promise.all([ranAll(shellForm, 1), ranAll(execForm, 1), ranAll(slowOne, 1), ranAll(fanOut, FAN_OUT)]);
     const latency = await interleave(
       {
-        rawBash: () => rawSpawn('bash'),
+        rawBash: () => rawSpawn('bash', ['-c', SCRIPT]),
         hookstreamShellForm: async () => {
           await shellForm.fire('BeforeTool', fields);
         },
-        rawSh: () => rawSpawn('sh'),
+        rawSh: () => rawSpawn('sh', ['-c', SCRIPT]),
         hookstreamExecForm: async () => {
           await execForm.fire('BeforeTool', fields);
         },

@@ -5,7 +5,7 @@
  * matcher that matches none of them probably never fires (a typo such as `^write_fiel$`).
  */
 import type { EventFields, HookInput } from '../events/inputs.js';
-import { MATCH_TARGET, type EventName } from '../events/names.js';
+import type { EventName } from '../events/names.js';
 
 const TOOL_NAMES = [
   // Gemini CLI / LLxprt Code
@@ -130,6 +130,3 @@ export const probeInput = (event: EventName, target: string | undefined, project
     },
     probeFields(event, target),
   ) as HookInput;
-
-/** Whether the event has a match target at all. */
-export const hasMatchTarget = (event: EventName): boolean => MATCH_TARGET[event] !== undefined;

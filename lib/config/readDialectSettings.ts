@@ -21,7 +21,7 @@ import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
 import { readDialectHttpSettings } from './httpSettings.js';
-import type { LoadedEntry, SourceSettings } from './readSettings.js';
+import { reportNotAnObject, type LoadedEntry, type SourceSettings } from './readSettings.js';
 import { closestName } from './suggest.js';
 
 export type { DialectFileContext } from './readDialectHook.js';
@@ -30,11 +30,7 @@ export type { DialectFileContext } from './readDialectHook.js';
 export function readDialectSettings(value: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
   const result: SourceSettings = { disabled: [], entries: [], dialect: context.dialect.id, scope: context.scope };
   if (!isRecord(value)) {
-    sink.error('', 'settings must be a JSON object; no hook from this file is active', {
-      expected: 'an object',
-      received: describeReceived(value),
-      fileInactive: true,
-    });
+    reportNotAnObject(value, sink);
     return result;
   }
   const location = locationOf(context.dialect, context.scope);

@@ -64,15 +64,20 @@ interface Reader {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => JsonObject.is(value);
 
+/** The one report for a settings file (any dialect's) whose top level is not an object: none of its hooks runs. */
+export function reportNotAnObject(value: unknown, sink: ProblemSink): void {
+  sink.error('', 'settings must be a JSON object; no hook from this file is active', {
+    expected: 'an object',
+    received: describeReceived(value),
+    fileInactive: true,
+  });
+}
+
 /** Reads one settings object; every problem goes to `sink`. */
 export function readSettings(value: unknown, origin: Origin, sink: ProblemSink): SourceSettings {
   const result: SourceSettings = { disabled: [], entries: [] };
   if (!isRecord(value)) {
-    sink.error('', 'settings must be a JSON object; no hook from this file is active', {
-      expected: 'an object',
-      received: describeReceived(value),
-      fileInactive: true,
-    });
+    reportNotAnObject(value, sink);
     return result;
   }
   const { fields } = decodeFields(SETTINGS_FIELDS, value, '', sink);

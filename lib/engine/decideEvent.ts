@@ -51,7 +51,9 @@ export interface Engine {
     /** The event was cancelled before it decided (host unsubscribe, dispose): no `decided` follows. */
     readonly canceled?: (eventId: number) => void;
     /** An event answered without running a hook (none planned, hooks off, planning failed); see eventGate. */
-    readonly answered?: (event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => void;
+    readonly answered?:
+      | ((event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => void)
+      | undefined;
   };
 }
 

@@ -17,8 +17,8 @@ import { DEFAULT_PROCESS_CONCURRENCY, hookTimeoutMs, normalizeProcessLimits } fr
 import type { HookEntry, HookRun, HttpHookConfig } from '../core/types.js';
 import type { HookInput } from '../events/inputs.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
+import { inputForHook } from '../protocol/callbackProtocol.js';
 import { dialectOf } from '../protocol/dialectRuns.js';
-import { toDialectInput } from '../protocol/dialectInput.js';
 import { interpretDialectRun } from '../protocol/dialectOutput.js';
 import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
 import {
@@ -119,7 +119,7 @@ export const createHttpExecutor = (options: HttpExecutorOptions = {}): HttpExecu
     const expanded = expandHeaders(definition.headers, definition.allowedEnvVars, policy, env);
     // Another agent's hook gets its agent's input (native event and field names) and its agent's reading.
     const dialect = dialectOf(hook);
-    const body = JSON.stringify(dialect === undefined ? input : toDialectInput(input, dialect.event, dialect.dialect));
+    const body = JSON.stringify(inputForHook(input, dialect));
     const release = await slots.acquire(signal);
     const canceled = (): string =>
       `Hook "${hook.name}" was canceled${signal.reason === DISPOSED ? `: ${DISPOSED}` : ''}`;

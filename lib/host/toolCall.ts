@@ -8,7 +8,7 @@ import type { HookResult } from '../core/types.js';
 import { errorText } from '../core/guards.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookCallContext } from './callContext.js';
-import { failureNote, fireToolFailure } from './toolFailure.js';
+import { failureNote, fireToolFailure, type ToolFailure } from './toolFailure.js';
 import { fireHook, systemMessagesOf, warningsOf } from './hostInternals.js';
 import { stopReasonOf } from './stopSignal.js';
 import { fromToolResponse, toToolResponse } from './toolResponse.js';
@@ -177,16 +177,12 @@ export async function callToolWithHooks<T>(
   const started = Date.now();
   const run = await runTool(execute, input, toolName, signal);
   // A tool that threw: PostToolUseFailure first, and what its hooks add follows the error the model reads.
-  const failure = run.ok
-    ? undefined
-    : await fireToolFailure(
-        hooks,
-        toolCallId === undefined
-          ? { toolName, toolInput: input, error: run.error, durationMs: Date.now() - started }
-          : { toolName, toolInput: input, toolCallId, error: run.error, durationMs: Date.now() - started },
-        signal,
-        context,
-      );
+  let failure: HookResult | undefined;
+  if (!run.ok) {
+    const failed: ToolFailure = { toolName, toolInput: input, error: run.error, durationMs: Date.now() - started };
+    if (toolCallId !== undefined) failed.toolCallId = toolCallId;
+    failure = await fireToolFailure(hooks, failed, signal, context);
+  }
   const note = failure === undefined ? undefined : failureNote(failure);
   const response = run.ok
     ? (options.toResponse ?? toToolResponse)(run.value as T)

@@ -30,7 +30,7 @@ export interface Dashboard {
 
 const LOOPBACK = '127.0.0.1';
 /** Slowest refresh of the latency table while hooks finish in bursts. */
-export const STATS_INTERVAL_MS = 250;
+const STATS_INTERVAL_MS = 250;
 
 const sse = (message: DashboardMessage): string => `data: ${JSON.stringify(message)}\n\n`;
 

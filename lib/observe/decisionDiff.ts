@@ -14,7 +14,7 @@ export interface DecisionChange {
 }
 
 /** The compared fields, in report order. */
-export const COMPARED_FIELDS = [
+const COMPARED_FIELDS = [
   'decision',
   'blocked',
   'reason',

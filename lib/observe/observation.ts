@@ -5,8 +5,8 @@
  * while it is off: a decision record is built only while `decisions$` has a subscriber (as `results$`
  * records are), telemetry only when the host passed `telemetry`, the debug trace only at debug level.
  */
-import { Subject, type Observable } from 'rxjs';
-import type { HookActivity, HookPlan, HookResult } from '../core/types.js';
+import { Observable, Subject } from 'rxjs';
+import type { HookActivity, HookPlan, HookResult, Mutable } from '../core/types.js';
 import type { Engine } from '../engine/decideEvent.js';
 import type { EventName } from '../events/names.js';
 import type { Logger } from '../logging/logger.js';
@@ -61,7 +61,13 @@ export const createObservation = (options: ObservationOptions): Observation => {
     throw error;
   }
 
-  const trace: EngineTrace = {
+  const answered = (event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult): void => {
+    if (decisions.observed) decisions.next(decisionRecord(sessionId, now(), fields, false, result));
+    telemetry?.answered(event, fields, result);
+  };
+  // `answered` is installed only while a watcher wants no-hook events (a `decisions$` subscriber, the recorder,
+  // telemetry): the event gate then calls nothing on the no-hook fast path (issue 9).
+  const trace: Mutable<EngineTrace> = {
     planned: (eventId: number, plan: HookPlan, fields: Readonly<Record<string, unknown>>) => {
       debug?.planned(eventId, plan, fields);
       if (decisions.observed) started.set(eventId, { at: now(), fields, sequential: plan.sequential });
@@ -82,15 +88,25 @@ export const createObservation = (options: ObservationOptions): Observation => {
       started.delete(eventId);
       telemetry?.canceled(eventId);
     },
-    answered: (event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => {
-      if (decisions.observed) decisions.next(decisionRecord(sessionId, now(), fields, false, result));
-      telemetry?.answered(event, fields, result);
-    },
+    // One shape whether set or not: `watch` assigns it.
+    answered: undefined,
   };
+  const watch = (): void => {
+    trace.answered = decisions.observed || telemetry !== undefined ? answered : undefined;
+  };
+  watch();
+  const decisions$ = new Observable<DecisionRecord>((subscriber) => {
+    const subscription = decisions.subscribe(subscriber);
+    watch();
+    return () => {
+      subscription.unsubscribe();
+      watch();
+    };
+  });
 
   return {
     trace,
-    decisions$: decisions.asObservable(),
+    decisions$,
     close: async () => {
       telemetry?.close();
       started.clear();

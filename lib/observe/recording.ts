@@ -97,7 +97,7 @@ const ECHOES: Readonly<Record<string, keyof RecordedResult>> = {
 };
 
 /** Redacts the recorded event at every path (paths into the event's fields), echoes in the result included. */
-export const redactEvent = (line: RecordedEvent, paths: readonly PathSegment[][]): RecordedEvent => {
+const redactEvent = (line: RecordedEvent, paths: readonly PathSegment[][]): RecordedEvent => {
   if (paths.length === 0) return line;
   let fields: unknown = line.fields;
   const result = Object.assign({}, line.result) as Record<string, unknown>;

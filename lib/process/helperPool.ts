@@ -11,7 +11,7 @@
  * from the host.
  */
 import type { Logger } from '../logging/logger.js';
-import type { LaunchHandle, LaunchListener, LaunchRequest } from './launch.js';
+import { beforeDone, type LaunchHandle, type LaunchListener, type LaunchRequest } from './launch.js';
 import { startSpawnHelper, type SpawnHelper } from './spawnHelper.js';
 
 /** A dead helper is replaced this many times in all; one more death and hooks are spawned from the host. */
@@ -112,22 +112,13 @@ export const startHelperPool = (size: number, logger: Logger): HelperPool => {
       const slot = leastBusy();
       if (slot === undefined) return undefined;
       slot.busy += 1;
-      return slot.helper.launch(request, {
-        spawned: (pid) => {
-          listener.spawned(pid);
-        },
-        overflow: (stream) => {
-          listener.overflow(stream);
-        },
-        exited: () => {
-          listener.exited();
-        },
-        done: (result) => {
+      return slot.helper.launch(
+        request,
+        beforeDone(listener, () => {
           slot.busy -= 1;
           if (slot.retiring && slot.busy === 0 && !stopped) retire(slot);
-          listener.done(result);
-        },
-      });
+        }),
+      );
     },
     watch: (pgid, runId) => {
       const entry: Watched = { pgid, runId, guards: new Map() };

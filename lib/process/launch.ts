@@ -61,3 +61,20 @@ export interface LaunchHandle {
 
 /** Starts one hook process; never throws (a failure to start arrives as `done` with `error`). */
 export type Launcher = (request: LaunchRequest, listener: LaunchListener) => LaunchHandle;
+
+/** `listener` with `before` run ahead of its `done`: how a pool or a budget gives back what a launch held. */
+export const beforeDone = (listener: LaunchListener, before: (result: LaunchResult) => void): LaunchListener => ({
+  spawned: (pid) => {
+    listener.spawned(pid);
+  },
+  overflow: (stream) => {
+    listener.overflow(stream);
+  },
+  exited: () => {
+    listener.exited();
+  },
+  done: (result) => {
+    before(result);
+    listener.done(result);
+  },
+});

@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import process from 'node:process';
 import type { Logger } from '../logging/logger.js';
-import type { Launcher, LaunchHandle } from './launch.js';
+import { beforeDone, type Launcher, type LaunchHandle } from './launch.js';
 import { launchDirect } from './launchDirect.js';
 import { startHelperPool } from './helperPool.js';
 import { createFdBudget, type FdBudget } from './spawnLimiter.js';
@@ -51,7 +51,7 @@ export interface SharedSpawnBackend {
 }
 
 /** Where a helper is started by default: process groups and a fork-based spawn (Windows has neither). */
-export const HELPER_PLATFORMS: ReadonlySet<NodeJS.Platform> = new Set<NodeJS.Platform>(['linux', 'darwin']);
+const HELPER_PLATFORMS: ReadonlySet<NodeJS.Platform> = new Set<NodeJS.Platform>(['linux', 'darwin']);
 /** Helpers spawning side by side, at most one per CPU (helperPool.ts says why two). */
 const HELPERS = 2;
 const ignore = (): void => undefined;
@@ -86,22 +86,13 @@ const budgeted =
       });
       return INERT;
     }
-    return launchDirect(request, {
-      spawned: (pid) => {
-        listener.spawned(pid);
-      },
-      overflow: (stream) => {
-        listener.overflow(stream);
-      },
-      exited: () => {
-        listener.exited();
-      },
-      done: (result) => {
+    return launchDirect(
+      request,
+      beforeDone(listener, (result) => {
         budget.release(PIPES_PER_SPAWN);
         if (result.outOfDescriptors === true) budget.exhausted();
-        listener.done(result);
-      },
-    });
+      }),
+    );
   };
 
 export const createSpawnBackend = (options: SpawnBackendOptions): SpawnBackend => {

@@ -71,7 +71,7 @@ export const createSemaphore = (max: number): Semaphore => {
 };
 
 /** Descriptors kept free for the host; one hook needs about three (stdin, stdout, stderr pipes). */
-export const FD_RESERVE = 32;
+const FD_RESERVE = 32;
 
 // The limit can be changed from outside (`prlimit --pid`): read again whenever the budget measures.
 const readSoftFdLimit = (): number | undefined => {

@@ -7,7 +7,7 @@
  *   dialect's way); `isError: true` is a failure of the hook.
  * Pure, like commandProtocol.ts: every row is testable without a callback.
  */
-import { dialectById, dialectEvent } from '../config/dialects/registry.js';
+import { dialectEvent } from '../config/dialects/registry.js';
 import { HOOKSTREAM } from '../config/dialects/hookstream.js';
 import { isRecord } from '../core/guards.js';
 import type { HookEntry } from '../core/types.js';
@@ -16,6 +16,7 @@ import type { HookOutput } from '../events/outputs.js';
 import { interpretCommandRun, type ProcessOutcome, type ProtocolVerdict } from './commandProtocol.js';
 import { toDialectInput } from './dialectInput.js';
 import { interpretDialectRun, type DialectRunContext } from './dialectOutput.js';
+import { dialectOf } from './dialectRuns.js';
 import { stderrReason } from './stderrReason.js';
 
 type Input = Readonly<Record<string, unknown>>;
@@ -26,11 +27,7 @@ type Input = Readonly<Record<string, unknown>>;
  */
 export const hookDialectContext = (hook: HookEntry): DialectRunContext | undefined => {
   const { dialect: id, nativeEvent } = hook.origin;
-  if (id !== undefined && id !== 'hookstream' && nativeEvent !== undefined) {
-    const dialect = dialectById(id);
-    const event = dialectEvent(dialect, nativeEvent);
-    return event === undefined ? undefined : { dialect, event };
-  }
+  if (id !== undefined && id !== 'hookstream' && nativeEvent !== undefined) return dialectOf(hook);
   const event = dialectEvent(HOOKSTREAM, nativeEvent ?? hook.event);
   return event === undefined ? undefined : { dialect: HOOKSTREAM, event };
 };

@@ -106,7 +106,7 @@ const urlForms = (url: URL): string[] =>
   url.pathname === '/' && url.search === '' && url.hash === '' ? [url.href, url.href.slice(0, -1)] : [url.href];
 
 /** Whether a URL passes one allowlist. */
-export const urlAllowed = (list: readonly string[], url: URL): boolean => {
+const urlAllowed = (list: readonly string[], url: URL): boolean => {
   const forms = urlForms(url);
   return list.some((pattern) => forms.some((form) => globMatches(pattern.trim(), form)));
 };

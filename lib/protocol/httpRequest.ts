@@ -72,7 +72,7 @@ const isLoopbackAddress = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
 /** Connection and TLS errors in one readable line; the URL is added by the caller. */
-export const describeRequestError = (error: unknown): string => {
+const describeRequestError = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED') return 'connection refused';

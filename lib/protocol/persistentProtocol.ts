@@ -19,7 +19,7 @@ import { clipForRecord, decodeOutput, RECORD_LIMIT_BYTES } from './readOutput.js
 import { stderrReason } from './stderrReason.js';
 
 /** The request id: a top-level field of the request line, echoed at the top level of the answer. */
-export const REQUEST_ID_FIELD = 'id';
+const REQUEST_ID_FIELD = 'id';
 
 /** How a worker process ended. */
 export interface WorkerExit {

@@ -40,13 +40,15 @@ interface Running {
 export const createEventGate = (engine: Engine, switches: { readonly enabled: boolean }): EventGate => {
   const running = new Set<Running>();
   let closed = false;
-  // Observers see the events no hook ran for too: a hook that silently never fires shows there.
-  const answered = engine.trace?.answered;
+  // Observers see the events no hook ran for too (a hook that silently never fires shows there); `answered` is
+  // present only while someone watches, so the fast path reads one property and calls nothing otherwise.
+  const trace = engine.trace;
 
   const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
     if (closed) throw new HookSystemDisposedError();
     checkEventFields(event, fields);
     const planned = switches.enabled ? planEvent(engine, event, fields) : fastPathResult(event, fields);
+    const answered = trace?.answered;
     if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
     return planned;
   };

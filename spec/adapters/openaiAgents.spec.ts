@@ -77,6 +77,14 @@ const bashTool = (shell: ReturnType<typeof shellTool>) =>
     execute: async ({ command }) => shell.run(command),
   });
 
+/** The agent of the first test, for the others: the scripted model and a shell tool, both hooked. */
+const hookedAgent = (hooks: ReturnType<typeof policySystem>) => {
+  const shell = shellTool();
+  const { model, requests } = scriptedModel();
+  const agent = new Agent({ name: 'ops', model: hookModel(hooks, model), tools: hookTools(hooks, [bashTool(shell)]) });
+  return { agent, shell, requests };
+};
+
 const resultIn = (request: ModelRequest | undefined, callId: string) =>
   (typeof request?.input === 'string' ? [] : (request?.input ?? [])).find(
     (item) =>
@@ -115,13 +123,7 @@ describe('hookstream/openai-agents: the four-part policy', () => {
 
   it('run streamed: the key split across two deltas never appears; the final output is redacted', async () => {
     const hooks = policySystem('bash');
-    const shell = shellTool();
-    const { model, requests } = scriptedModel();
-    const agent = new Agent({
-      name: 'ops',
-      model: hookModel(hooks, model),
-      tools: hookTools(hooks, [bashTool(shell)]),
-    });
+    const { agent, shell, requests } = hookedAgent(hooks);
     const result = await run(agent, 'clean up', { stream: true });
     const streamed: string[] = [];
     for await (const event of result) {
@@ -144,13 +146,7 @@ describe('hookstream/openai-agents: stops', () => {
       name: 'halt',
       run: () => ({ continue: false, stopReason: 'one call per task' }),
     });
-    const shell = shellTool();
-    const { model, requests } = scriptedModel();
-    const agent = new Agent({
-      name: 'ops',
-      model: hookModel(hooks, model),
-      tools: hookTools(hooks, [bashTool(shell)]),
-    });
+    const { agent, shell, requests } = hookedAgent(hooks);
     const result = await run(agent, 'clean up');
     expect(shell.ran).toEqual(['timeout 5 ls -la']);
     expect(requests).toHaveLength(2);
@@ -164,13 +160,7 @@ describe('hookstream/openai-agents: stops', () => {
       name: 'halt',
       run: () => ({ continue: false, stopReason: 'budget' }),
     });
-    const shell = shellTool();
-    const { model, requests } = scriptedModel();
-    const agent = new Agent({
-      name: 'ops',
-      model: hookModel(hooks, model),
-      tools: hookTools(hooks, [bashTool(shell)]),
-    });
+    const { agent, shell, requests } = hookedAgent(hooks);
     const result = await run(agent, 'clean up');
     expect(requests).toHaveLength(1);
     expect(shell.ran).toEqual([]);

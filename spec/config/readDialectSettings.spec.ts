@@ -10,6 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync, standardSettingsFiles } from '../../lib/config/loadSettings.js';
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
 import { dedupEntries } from '../../lib/plan/dedup.js';
+import { CLAUDE } from '../../lib/config/dialects/index.js';
+import { createProblemSink } from '../../lib/config/problemSink.js';
+import type { ConfigProblem } from '../../lib/config/problems.js';
+import { readDialectSettings } from '../../lib/config/readDialectSettings.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookstream-dialects-'));
 afterAll(() => {
@@ -329,6 +333,26 @@ describe('loading Claude Code and Gemini CLI files', () => {
       ['shared.sh', 'hookstream', undefined],
       ['sh "${CLAUDE_PLUGIN_ROOT}/stop.sh"', 'claude', join(root, 'a')],
       ['sh "${CLAUDE_PLUGIN_ROOT}/stop.sh"', 'claude', join(root, 'b')],
+    ]);
+  });
+});
+
+describe('readDialectSettings: a file that is not an object', () => {
+  it('is refused whole, with the same report as a hookstream file', () => {
+    const problems: ConfigProblem[] = [];
+    const read = readDialectSettings(
+      ['not', 'settings'],
+      { dialect: CLAUDE, scope: 'project', source: 'project' },
+      createProblemSink('settings.json', problems),
+    );
+    expect(read.entries).toEqual([]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        pointer: '',
+        message: 'settings must be a JSON object; no hook from this file is active',
+        fileInactive: true,
+      }),
     ]);
   });
 });

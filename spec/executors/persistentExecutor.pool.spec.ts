@@ -6,7 +6,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { lastValueFrom, merge, toArray } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createPersistentExecutor,
@@ -20,6 +19,7 @@ import {
   fixture,
   markedProcesses,
   ProcessTest,
+  runAll,
   runOnce,
   warmUpSpawning,
 } from '../process/processHarness.js';
@@ -42,8 +42,10 @@ const worker = (extra: Partial<CommandHookConfig> = {}, args: string[] = []): Ho
 const ask = (hook: HookEntry, toolInput: Record<string, unknown> = {}): Promise<HookRun> =>
   runOnce(executor, hook, t.input({ tool_input: toolInput }));
 const askAll = (hook: HookEntry, toolInputs: Record<string, unknown>[]): Promise<HookRun[]> =>
-  lastValueFrom(
-    merge(...toolInputs.map((toolInput) => executor.execute(hook, t.input({ tool_input: toolInput })))).pipe(toArray()),
+  runAll(
+    executor,
+    hook,
+    toolInputs.map((toolInput) => t.input({ tool_input: toolInput })),
   );
 
 interface WorkerInfo {

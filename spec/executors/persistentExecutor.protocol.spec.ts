@@ -4,12 +4,11 @@
  * requests queued behind them. A stray line fails the request it came with and replaces the worker; it never
  * becomes another event's answer.
  */
-import { lastValueFrom, merge, toArray } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPersistentExecutor, type PersistentExecutor } from '../../lib/executors/persistentExecutor.js';
 import { processAlive } from '../../lib/process/processGroups.js';
 import type { HookEntry, HookRun } from '../../lib/core/types.js';
-import { eventually, fixture, ProcessTest, runOnce, warmUpSpawning } from '../process/processHarness.js';
+import { eventually, fixture, ProcessTest, runAll, runOnce, warmUpSpawning } from '../process/processHarness.js';
 
 let t: ProcessTest;
 let executor: PersistentExecutor;
@@ -21,8 +20,10 @@ const ask = (hook: HookEntry, toolInput: Record<string, unknown> = {}, fields: R
   runOnce(executor, hook, t.input({ tool_input: toolInput, ...fields }));
 /** Several requests at once, subscribed in order: the later ones queue behind the first. */
 const askAll = (hook: HookEntry, toolInputs: Record<string, unknown>[]): Promise<HookRun[]> =>
-  lastValueFrom(
-    merge(...toolInputs.map((toolInput) => executor.execute(hook, t.input({ tool_input: toolInput })))).pipe(toArray()),
+  runAll(
+    executor,
+    hook,
+    toolInputs.map((toolInput) => t.input({ tool_input: toolInput })),
   );
 
 interface WorkerInfo {

@@ -8,7 +8,7 @@ import type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult } from '
 import { launchDirect } from '../../lib/process/launchDirect.js';
 import { reapGroup } from '../../lib/process/processGroups.js';
 import { readProcStat } from '../../lib/process/procfs.js';
-import { fixture, markedProcesses, MARKER_VARIABLE, ProcessTest } from './processHarness.js';
+import { eventually, fixture, markedProcesses, MARKER_VARIABLE, ProcessTest } from './processHarness.js';
 
 let t: ProcessTest;
 const groups: number[] = [];
@@ -89,13 +89,7 @@ describe('launchDirect', () => {
   it('reports done with what was read when asked to stop waiting for pipes a grandchild holds', async () => {
     t = new ProcessTest();
     const { reports, finished, endPipes } = launch(request(fixture('background-holder.sh'), []));
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (!reports.includes('exited')) return;
-        clearInterval(poll);
-        resolve();
-      }, 10);
-    });
+    expect(await eventually(() => reports.includes('exited'), 10_000)).toBe(true);
     endPipes();
     const result = await finished;
     expect(result.exitCode).toBe(0);

@@ -5,43 +5,18 @@
  * `process.exit` SIGKILLs hooks that ignore SIGTERM; a host killed by SIGKILL leaves nothing behind (its
  * spawn helper kills the groups it started, then exits).
  */
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, describe, it } from 'vitest';
-import { eventually, fixture, markedProcesses } from './processHarness.js';
-
-const markers: string[] = [];
-/** tsx compiles the host on start: seconds on a loaded 2-core machine. */
-const HOST_START_MS = 40_000;
+import { processAlive } from '../../lib/process/processGroups.js';
+import { HOST_START_MS, startHost as startSpecHost, stopHosts } from './hostHarness.js';
+import { eventually, markedProcesses } from './processHarness.js';
 
 const startHost = async (mode: 'default' | 'own-handler' | 'own-sigint' | 'exit' | 'wait' | 'forget') => {
-  const marker = randomUUID();
-  markers.push(marker);
-  const host = spawn(process.execPath, ['--import', 'tsx', fixture('host.ts'), process.cwd(), marker, mode], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  host.stdout.setEncoding('utf8');
-  host.stdout.on('data', (chunk: string) => (output += chunk));
-  const exited = once(host, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const ready = await eventually(() => output.includes(mode === 'forget' ? 'ran ' : 'ready'), HOST_START_MS);
-  const helperPid = Number(/(?:ready|ran) (\d+)/.exec(output)?.[1]);
-  return { host, marker, ready, exited, helperPid, output: () => output };
+  const host = await startSpecHost('host.ts', mode, mode === 'forget' ? 'ran ' : 'ready');
+  const helperPid = Number(/(?:ready|ran) (\d+)/.exec(host.output())?.[1]);
+  return { ...host, helperPid };
 };
 
-const processExists = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-afterAll(() => {
-  for (const marker of markers.splice(0)) for (const pid of markedProcesses(marker)) process.kill(pid, 'SIGKILL');
-});
+afterAll(stopHosts);
 
 // Concurrent: each test waits seconds for a host to compile and start.
 describe.concurrent('process-level handlers', () => {
@@ -104,7 +79,7 @@ describe.concurrent('process-level handlers', () => {
       const [, signal] = await exited;
       expect(signal).toBe('SIGKILL');
       expect(await eventually(() => markedProcesses(marker).length === 0, 5000)).toBe(true);
-      expect(await eventually(() => !processExists(helperPid), 5000)).toBe(true);
+      expect(await eventually(() => !processAlive(helperPid), 5000)).toBe(true);
     },
     HOST_START_MS + 20_000,
   );
@@ -118,7 +93,7 @@ describe.concurrent('process-level handlers', () => {
       expect(Number.isInteger(helperPid)).toBe(true);
       const [code, signal] = await exited;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
-      expect(await eventually(() => !processExists(helperPid), 5000)).toBe(true);
+      expect(await eventually(() => !processAlive(helperPid), 5000)).toBe(true);
     },
     HOST_START_MS + 20_000,
   );

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lastValueFrom, toArray } from 'rxjs';
+import { lastValueFrom, merge, toArray } from 'rxjs';
 import { expect } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
@@ -131,6 +131,10 @@ export const runOnce = async (executor: CommandExecutor, hook: HookEntry, input:
   expect(runs).toHaveLength(1);
   return runs[0] as HookRun;
 };
+
+/** Runs one hook on several inputs at once, subscribed in order (later runs queue behind earlier ones). */
+export const runAll = (executor: CommandExecutor, hook: HookEntry, inputs: HookInput[]): Promise<HookRun[]> =>
+  lastValueFrom(merge(...inputs.map((input) => executor.execute(hook, input))).pipe(toArray()));
 
 /**
  * Spawns one hook and disposes it. The first spawn of a process opens libuv's long-lived signal pipe:

@@ -4,43 +4,18 @@
  * worker's stdin, and a worker that exits on EOF (as the README asks) leaves nothing behind; one that ignores
  * EOF and SIGTERM is killed by the spawn helper, which guards the workers' groups.
  */
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, describe, it } from 'vitest';
-import { eventually, fixture, markedProcesses } from './processHarness.js';
-
-const markers: string[] = [];
-/** tsx compiles the host on start: seconds on a loaded 2-core machine. */
-const HOST_START_MS = 40_000;
+import { processAlive } from '../../lib/process/processGroups.js';
+import { HOST_START_MS, startHost as startSpecHost, stopHosts } from './hostHarness.js';
+import { eventually, markedProcesses } from './processHarness.js';
 
 const startHost = async (mode: 'idle' | 'wait' | 'stubborn') => {
-  const marker = randomUUID();
-  markers.push(marker);
-  const host = spawn(process.execPath, ['--import', 'tsx', fixture('worker-host.ts'), process.cwd(), marker, mode], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  host.stdout.setEncoding('utf8');
-  host.stdout.on('data', (chunk: string) => (output += chunk));
-  const exited = once(host, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const answered = await eventually(() => output.includes('answered'), HOST_START_MS);
-  const [, worker, helper] = /answered (\d+) (\d+|none)/.exec(output) ?? [];
-  return { host, marker, answered, exited, workerPid: Number(worker), helperPid: Number(helper) };
+  const { ready: answered, output, ...rest } = await startSpecHost('worker-host.ts', mode, 'answered');
+  const [, worker, helper] = /answered (\d+) (\d+|none)/.exec(output()) ?? [];
+  return { ...rest, answered, workerPid: Number(worker), helperPid: Number(helper) };
 };
 
-const processExists = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-afterAll(() => {
-  for (const marker of markers.splice(0)) for (const pid of markedProcesses(marker)) process.kill(pid, 'SIGKILL');
-});
+afterAll(stopHosts);
 
 describe.concurrent('a persistent worker and its host', () => {
   it(
@@ -82,7 +57,7 @@ describe.concurrent('a persistent worker and its host', () => {
       expect(signal).toBe('SIGKILL');
       // EOF and a SIGTERM would leave it running: only the helper's SIGKILL to its group ends it.
       expect(await eventually(() => markedProcesses(marker).length === 0, 5000)).toBe(true);
-      expect(await eventually(() => !processExists(helperPid), 5000)).toBe(true);
+      expect(await eventually(() => !processAlive(helperPid), 5000)).toBe(true);
     },
     HOST_START_MS + 10_000,
   );
