@@ -53,7 +53,8 @@ class Reader {
 
   /** Records one argument vector and follows what it runs. */
   follow(words: readonly ShellWord[], depth: number): void {
-    spendStep(this.budget);
+    // Charged per word listed: `nice nice … rm` lists every suffix, which must not grow without bound.
+    spendStep(this.budget, words.length + 1);
     const program = words[0];
     if (program === undefined) return;
     if (program.dynamic) {

@@ -143,8 +143,19 @@ const readBackticks = (scan: Scan): string => {
   }
 };
 
+/** Runs `read` one level deeper: `${` in `"` in `${` … recurse, and nesting past MAX_DEPTH is unparseable. */
+const nested = <T>(scan: Scan, read: () => T): T => {
+  scan.depth += 1;
+  if (scan.depth > MAX_DEPTH) fail(scan, 'nesting too deep');
+  const result = read();
+  scan.depth -= 1;
+  return result;
+};
+
 /** After `$`: one expansion, appended to `parts` as written; returns whether it is decided at run time. */
-const readDollar = (scan: Scan, parts: string[]): boolean => {
+const readDollar = (scan: Scan, parts: string[]): boolean => nested(scan, () => expandDollar(scan, parts));
+
+const expandDollar = (scan: Scan, parts: string[]): boolean => {
   const { text } = scan;
   const start = scan.at - 1;
   const next = text[scan.at];
@@ -230,7 +241,10 @@ const readAnsi = (scan: Scan): string => {
  * After `"` (or over a whole here-document body when `close` is undefined): appends the text to `parts` and
  * returns whether an expansion made it dynamic. Commands in `$(…)` and backticks are added to the scan.
  */
-const readDouble = (scan: Scan, close: '"' | undefined, parts: string[]): boolean => {
+const readDouble = (scan: Scan, close: '"' | undefined, parts: string[]): boolean =>
+  nested(scan, () => readQuoted(scan, close, parts));
+
+const readQuoted = (scan: Scan, close: '"' | undefined, parts: string[]): boolean => {
   let dynamic = false;
   for (;;) {
     spendStep(scan.budget);
