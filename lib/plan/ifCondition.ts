@@ -1,11 +1,11 @@
 /**
  * Claude Code's per-hook `if` condition: one permission rule (`Tool`, `Tool(specifier)`) tested against the
  * tool name and `tool_input` before the hook is spawned. `Bash(…)` is tested against every program the Bash
- * input runs, read by the reader the trust inspector shares (lib/inspect/readCommand.ts): each simple command
- * (`npm test && git push`, `$(…)`, backticks, subshells) after leading `NAME=value` assignments, what wrappers
- * such as `sudo`, `timeout 5` or `env X=1` run, the code of `bash -c` / `sh -c` / `bash -lc` and `eval`, and a
- * program named by its path (`/bin/rm` is `rm`); `Read(…)`, `Edit(…)` and `Write(…)` take gitignore-style
- * path patterns.
+ * input runs, as lib/inspect/readCommand.ts reads it — looking through programs with the trust walk's own
+ * rules and tables (lib/inspect/lookThrough.ts): each simple command (`npm test && git push`, `$(…)`,
+ * backticks, subshells) after leading `NAME=value` assignments, what wrappers such as `sudo`, `timeout 5` or
+ * `env X=1` run, the code of `bash -c` / `sh -c` / `bash -lc` and `eval`, and a program named by its path
+ * (`/bin/rm` is `rm`); `Read(…)`, `Edit(…)` and `Write(…)` take gitignore-style path patterns.
  *
  * Every doubt runs the hook — a condition never fails open: a command the reader cannot read (an unclosed
  * quote, `bash -c "$X"`, `eval "$X"`, a shell reading stdin, a spent budget), an expansion where the rule
