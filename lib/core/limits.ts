@@ -66,3 +66,13 @@ export const DEFAULT_WORKERS = 1;
 
 /** The most workers one persistent hook may ask for: each holds a slot of `processConcurrency` while it lives. */
 export const MAX_WORKERS = 64;
+
+/**
+ * Steps one static read of a shell command may take (characters looked at, across every nested `bash -c`,
+ * `eval`, `$(…)` and backtick body). Real hook commands take a few hundred; a read that runs out ends in
+ * "cannot read" — the trust view says so and an `if` condition runs its hook — never in a loop.
+ */
+export const SHELL_READ_MAX_STEPS = 100_000;
+
+/** Words one static read of a shell command may produce, across every nested read (real hooks: tens). */
+export const SHELL_READ_MAX_WORDS = 4_000;

@@ -8,6 +8,7 @@ import { parseArgs, type Word } from './argv.js';
 import { findScript, interpret, searchPathOf, startupFiles } from './interpret.js';
 import { interpreterOf } from './interpreters.js';
 import { DEFAULT_PATH, isShellBuiltin, isSystemPath } from './programs.js';
+import { evalLine, wrappedAt } from './lookThrough.js';
 import { leadingWords } from './shellWords.js';
 import { layer, looksLikePath, type Scope, type Variables, type Walk } from './walk.js';
 import { WRAPPERS, type Wrapper } from './wrappers.js';
@@ -57,15 +58,14 @@ const unwrap = (walk: Walk, name: string, wrapper: Wrapper, args: readonly Word[
   }
   if (parsed.chdir !== undefined)
     cwd = parsed.chdir.text === undefined ? undefined : walk.resolve(parsed.chdir.text, scope);
-  let at = parsed.operand;
-  if (wrapper.clear !== undefined && args[at]?.text === '-') {
-    env = layer(undefined, []);
-    at += 1;
-  }
-  at += wrapper.skip ?? 0;
-  for (let match; wrapper.assignments === true && (match = ASSIGNMENT.exec(args[at]?.text ?? '')); at++) {
-    const text = args[at]?.text ?? '';
-    env = withVariable(env, match[1] ?? '', text.slice(text.indexOf('=') + 1));
+  // Where the program starts is decided in one place for every reader (lookThrough.ts); the words before it
+  // are `env -`, operands such as timeout's duration, and `NAME=value` operands.
+  const at = wrappedAt(wrapper, args, parsed);
+  for (const { text = '' } of args.slice(parsed.operand, at)) {
+    const match = ASSIGNMENT.exec(text);
+    if (wrapper.clear !== undefined && text === '-') env = layer(undefined, []);
+    else if (wrapper.assignments === true && match)
+      env = withVariable(env, match[1] ?? '', text.slice(match[0].length));
   }
   if (wrapper.note !== undefined) walk.note(wrapper.note);
   const argv = split.concat(args.slice(at));
@@ -109,9 +109,9 @@ export const runArgv = (walk: Walk, argv: readonly Word[], scope: Scope, depth: 
       return;
     }
     if (name === 'eval') {
-      const texts = rest.map((word) => word.text);
-      if (texts.includes(undefined)) walk.note(`eval of words only known at run time (${first.field})`);
-      else walk.runLine(texts.join(' '), scope, first.field, depth + 1);
+      const line = evalLine(rest);
+      if (line === undefined) walk.note(`eval of words only known at run time (${first.field})`);
+      else walk.runLine(line, scope, first.field, depth + 1);
       return;
     }
     if (isShellBuiltin(name)) return;

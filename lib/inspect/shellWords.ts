@@ -7,7 +7,12 @@
  * substitution, unknown variables, globs) comes back as `undefined`, a `cd` inside a compound command
  * makes the directory unknown, and syntax it does not follow (subshells, `case`, functions,
  * here-documents) stops the scan and says where, so the caller can report what it did not follow.
+ *
+ * Only space and tab separate words, as in bash: a `\r`, a no-break space or any other Unicode blank is a
+ * word character. Every loop spends a step of a budget (lib/inspect/readBudget.ts), so no input can make
+ * the scan spin; a spent budget stops the scan like unfollowed syntax does.
  */
+import { BudgetExceeded, readBudget, spendStep, spendWord, type ReadBudget } from './readBudget.js';
 
 /** Characters that end a word outside quotes. */
 const OPERATORS = new Set([';', '|', '&', '<', '>', '(', ')', '\n']);
@@ -29,12 +34,19 @@ export interface VariableLookup {
 interface Cursor {
   text: string;
   at: number;
+  budget: ReadBudget;
 }
+
+/** The blanks that separate words: bash's, and no others. */
+const isBlank = (char: string | undefined): boolean => char === ' ' || char === '\t';
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 
 /** Expands `$NAME` / `${NAME}` at the cursor (just after `$`); `undefined` when the value is unknown. */
 const readVariable = (cursor: Cursor, vars: VariableLookup): string | undefined => {
   const braced = cursor.text[cursor.at] === '{';
-  const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(cursor.text.slice(cursor.at + (braced ? 1 : 0)));
+  // A sticky match at the cursor: slicing the rest of the text per variable made a long line quadratic.
+  NAME.lastIndex = cursor.at + (braced ? 1 : 0);
+  const match = NAME.exec(cursor.text);
   if (!match) return undefined;
   cursor.at += match[0].length + (braced ? 1 : 0);
   if (braced) {
@@ -44,10 +56,14 @@ const readVariable = (cursor: Cursor, vars: VariableLookup): string | undefined 
   return vars.get(match[0]);
 };
 
+/** Whether `char` ends an unquoted word: a blank or an operator. */
+const endsWord = (char: string): boolean => isBlank(char) || OPERATORS.has(char);
+
 /** Moves the cursor past a command substitution (just after its opening) whose contents are never known. */
 const skipSubstitution = (cursor: Cursor, close: '`' | ')'): void => {
   let depth = 0;
   while (cursor.at < cursor.text.length) {
+    spendStep(cursor.budget);
     const char = cursor.text[cursor.at];
     cursor.at += char === '\\' ? 2 : 1;
     if (close === ')' && char === '(') depth += 1;
@@ -62,11 +78,13 @@ const readWord = (cursor: Cursor, vars: VariableLookup, home: string): { value: 
   let quote: '"' | "'" | undefined;
   let bracket = false;
   const { text } = cursor;
-  if (text[cursor.at] === '~' && (cursor.at + 1 >= text.length || /[\s/]/.test(text[cursor.at + 1] ?? ''))) {
+  const afterTilde = text[cursor.at + 1];
+  if (text[cursor.at] === '~' && (afterTilde === undefined || afterTilde === '/' || endsWord(afterTilde))) {
     value = home;
     cursor.at += 1;
   }
   while (cursor.at < text.length) {
+    spendStep(cursor.budget);
     const char = text[cursor.at] ?? '';
     if (quote === "'") {
       if (char === "'") quote = undefined;
@@ -74,7 +92,7 @@ const readWord = (cursor: Cursor, vars: VariableLookup, home: string): { value: 
       cursor.at += 1;
       continue;
     }
-    if (quote === undefined && (/\s/.test(char) || OPERATORS.has(char))) break;
+    if (quote === undefined && endsWord(char)) break;
     cursor.at += 1;
     if (char === '\\') {
       // A backslash-newline joins lines; any other escaped character is itself.
@@ -116,15 +134,23 @@ export interface ShellScan {
   commands: ScannedCommand[];
   /** Set when the scan stopped at syntax it does not follow: what, quoted from the command. */
   stoppedAt?: string;
+  /** Set with `stoppedAt` when the scan stopped because the command is too long to read (its budget ran out). */
+  reason?: string;
 }
 
 const skipBlanks = (cursor: Cursor): void => {
-  while (cursor.at < cursor.text.length && /[ \t]/.test(cursor.text[cursor.at] ?? '')) cursor.at += 1;
+  while (cursor.at < cursor.text.length && isBlank(cursor.text[cursor.at])) {
+    spendStep(cursor.budget);
+    cursor.at += 1;
+  }
 };
+
+const REDIRECTION = /&>>?|[<>]&|>>|>\||<>|<<<|<|>/y;
 
 /** A redirection operator at the cursor (`>`, `2>>`, `&>`, `<&`, …) and its length; 0 when there is none. */
 const redirectionLength = (text: string, at: number): number => {
-  const match = /^(?:&>>?|[<>]&|>>|>\||<>|<<<|<|>)/.exec(text.slice(at));
+  REDIRECTION.lastIndex = at;
+  const match = REDIRECTION.exec(text);
   return match ? match[0].length : 0;
 };
 
@@ -135,9 +161,38 @@ const redirectionLength = (text: string, at: number): number => {
  * @example scanCommands('cd sub && FOO=1 ./run.sh > log 2>&1; exit 0', vars, home).commands.map((c) => c.words)
  * // → [['cd', 'sub'], ['FOO=1', './run.sh'], ['exit', '0']]
  */
-export const scanCommands = (command: string, vars: VariableLookup, home: string, limit = 32): ShellScan => {
-  const cursor: Cursor = { text: command, at: 0 };
+export const scanCommands = (
+  command: string,
+  vars: VariableLookup,
+  home: string,
+  limit = 32,
+  budget: ReadBudget = readBudget(),
+): ShellScan => {
+  const cursor: Cursor = { text: command, at: 0, budget };
   const commands: ScannedCommand[] = [];
+  let start = 0;
+  try {
+    return scanFrom(cursor, vars, home, limit, commands, (at) => (start = at));
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    // What was read before the budget ran out stands; the rest is reported as not followed.
+    return { commands, stoppedAt: quoteFrom(command, start), reason: error.message };
+  }
+};
+
+/** The command from `at`, quoted for a message: the first 24 characters of that line. */
+const quoteFrom = (command: string, at: number): string => JSON.stringify(command.slice(at, at + 24).split('\n')[0]);
+
+/** The scan itself; `mark` records where each step of the line starts, for the message when the budget runs out. */
+const scanFrom = (
+  cursor: Cursor,
+  vars: VariableLookup,
+  home: string,
+  limit: number,
+  commands: ScannedCommand[],
+  mark: (at: number) => void,
+): ShellScan => {
+  const command = cursor.text;
   let words: ShellWord[] = [];
   let depth = 0;
   /** Skipping a `for NAME in …` header or a `[[ … ]]` test, which run no command. */
@@ -148,15 +203,18 @@ export const scanCommands = (command: string, vars: VariableLookup, home: string
   };
   const stop = (at: number): ShellScan => {
     end();
-    return { commands, stoppedAt: JSON.stringify(command.slice(at, at + 24).split('\n')[0]) };
+    return { commands, stoppedAt: quoteFrom(command, at) };
   };
   while (commands.length < limit) {
+    spendStep(cursor.budget);
     skipBlanks(cursor);
     const at = cursor.at;
+    mark(at);
     const next = command[at];
     if (next === undefined) break;
     if (next === '#') {
-      while (cursor.at < command.length && command[cursor.at] !== '\n') cursor.at += 1;
+      const newline = command.indexOf('\n', at);
+      cursor.at = newline === -1 ? command.length : newline;
       continue;
     }
     const redirection = redirectionLength(command, at);
@@ -177,6 +235,8 @@ export const scanCommands = (command: string, vars: VariableLookup, home: string
       continue;
     }
     const { value, known } = readWord(cursor, vars, home);
+    // Every turn reads at least one character: a word that reads none would repeat for ever.
+    if (cursor.at === at) return stop(at);
     if (skipping !== undefined) {
       if (known && (value === ']]' ? skipping === '[[' : value === 'do' && skipping === 'for')) skipping = undefined;
       continue;
@@ -200,6 +260,7 @@ export const scanCommands = (command: string, vars: VariableLookup, home: string
         continue;
       }
     }
+    spendWord(cursor.budget);
     words.push(known ? value : undefined);
   }
   if (commands.length < limit) end();
@@ -212,15 +273,30 @@ export const scanCommands = (command: string, vars: VariableLookup, home: string
  * @param vars Variables whose values are known (the project-dir variables, `HOME`, the hook's `env`).
  * @return One entry per word: its text, or `undefined` when only a running shell could tell.
  */
-export const leadingWords = (command: string, vars: VariableLookup, home: string, limit = 8): ShellWord[] => {
-  const cursor: Cursor = { text: command, at: 0 };
+export const leadingWords = (
+  command: string,
+  vars: VariableLookup,
+  home: string,
+  limit = 8,
+  budget: ReadBudget = readBudget(),
+): ShellWord[] => {
+  const cursor: Cursor = { text: command, at: 0, budget };
   const words: ShellWord[] = [];
-  while (words.length < limit) {
-    skipBlanks(cursor);
-    const next = command[cursor.at];
-    if (next === undefined || OPERATORS.has(next) || next === '#') break;
-    const { value, known } = readWord(cursor, vars, home);
-    words.push(known ? value : undefined);
+  try {
+    while (words.length < limit) {
+      skipBlanks(cursor);
+      const at = cursor.at;
+      const next = command[at];
+      if (next === undefined || OPERATORS.has(next) || next === '#') break;
+      const { value, known } = readWord(cursor, vars, home);
+      if (cursor.at === at) break;
+      spendWord(cursor.budget);
+      words.push(known ? value : undefined);
+    }
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    // The rest is unknown: a word only a running shell could tell.
+    words.push(undefined);
   }
   return words;
 };

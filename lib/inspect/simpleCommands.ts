@@ -7,7 +7,12 @@
  * flagged `dynamic`. A construct this reader does not follow (`case`, arithmetic commands, an unclosed quote,
  * a missing here-document end) makes the whole command unparseable: the caller then runs the hook, because a
  * condition must never fail open.
+ *
+ * Only space, tab and newline are blanks, as in bash: a `\r`, a no-break space or any other Unicode blank
+ * is part of a word. Every loop spends a step of the read's budget (lib/inspect/readBudget.ts): a command
+ * too long or too deep to read is unparseable, never a loop.
  */
+import { BudgetExceeded, readBudget, spendStep, spendWord, type ReadBudget } from './readBudget.js';
 
 export interface ShellWord {
   /** The word after quote removal; an expansion is kept as written (`$HOME`, `$(date)`). */
@@ -39,6 +44,7 @@ interface Scan {
   readonly out: SimpleCommand[];
   readonly heredocs: { delimiter: string; stripTabs: boolean; expands: boolean }[];
   depth: number;
+  readonly budget: ReadBudget;
 }
 
 class Unparseable extends Error {
@@ -58,6 +64,9 @@ const PREFIX_WORDS = new Set(['if', 'then', 'elif', 'else', 'do', 'while', 'unti
 /** Words that close a compound command: a command of only these is no command. */
 const CLOSING_WORDS = new Set(['fi', 'done', 'esac', '}']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
+/** Sticky: matched at the cursor, since slicing the rest of the text per match made long lines quadratic. */
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const REDIRECTION = /&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>/y;
 const ANSI_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n',
   t: '\t',
@@ -95,13 +104,14 @@ const pushCommand = (scan: Scan, raw: RawWord[]): void => {
     start += 1;
   }
   const words = raw.slice(start).map((word): ShellWord => ({ text: word.text, dynamic: word.dynamic }));
+  for (let count = words.length + assignments.length; count > 0; count--) spendWord(scan.budget);
   if (words.length === 1 && plain(raw[start]) && CLOSING_WORDS.has(words[0]?.text ?? '')) words.length = 0;
   if (words.length > 0 || assignments.length > 0) scan.out.push({ assignments, words });
 };
 
 /** Runs `parse` on text taken out of the line (backticks, here-document bodies), adding what it finds. */
 const subScan = (scan: Scan, text: string, parse: (inner: Scan) => void): void => {
-  const inner: Scan = { text, at: 0, out: scan.out, heredocs: [], depth: scan.depth + 1 };
+  const inner: Scan = { text, at: 0, out: scan.out, heredocs: [], depth: scan.depth + 1, budget: scan.budget };
   if (inner.depth > MAX_DEPTH) fail(scan, 'nesting too deep');
   try {
     parse(inner);
@@ -120,6 +130,7 @@ const parseAll = (inner: Scan): void => {
 const readBackticks = (scan: Scan): string => {
   let inner = '';
   for (;;) {
+    spendStep(scan.budget);
     const char = scan.text[scan.at];
     if (char === undefined) return fail(scan, 'unclosed backquote');
     scan.at += 1;
@@ -132,8 +143,19 @@ const readBackticks = (scan: Scan): string => {
   }
 };
 
+/** Runs `read` one level deeper: `${` in `"` in `${` … recurse, and nesting past MAX_DEPTH is unparseable. */
+const nested = <T>(scan: Scan, read: () => T): T => {
+  scan.depth += 1;
+  if (scan.depth > MAX_DEPTH) fail(scan, 'nesting too deep');
+  const result = read();
+  scan.depth -= 1;
+  return result;
+};
+
 /** After `$`: one expansion, appended to `parts` as written; returns whether it is decided at run time. */
-const readDollar = (scan: Scan, parts: string[]): boolean => {
+const readDollar = (scan: Scan, parts: string[]): boolean => nested(scan, () => expandDollar(scan, parts));
+
+const expandDollar = (scan: Scan, parts: string[]): boolean => {
   const { text } = scan;
   const start = scan.at - 1;
   const next = text[scan.at];
@@ -141,6 +163,7 @@ const readDollar = (scan: Scan, parts: string[]): boolean => {
     scan.at += 2;
     let depth = 2;
     while (depth > 0) {
+      spendStep(scan.budget);
       const char = text[scan.at];
       if (char === undefined) return fail(scan, 'unclosed arithmetic expansion');
       if (char === '$' && text[scan.at + 1] === '(' && text[scan.at + 2] !== '(') {
@@ -159,6 +182,7 @@ const readDollar = (scan: Scan, parts: string[]): boolean => {
     scan.at += 1;
     let depth = 1;
     while (depth > 0) {
+      spendStep(scan.budget);
       const char = text[scan.at];
       if (char === undefined) return fail(scan, 'unclosed ${');
       scan.at += 1;
@@ -171,7 +195,8 @@ const readDollar = (scan: Scan, parts: string[]): boolean => {
       else if (char === '$') readDollar(scan, []);
     }
   } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
-    scan.at += (/^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(scan.at)) as RegExpExecArray)[0].length;
+    NAME.lastIndex = scan.at;
+    scan.at += (NAME.exec(text) as RegExpExecArray)[0].length;
   } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
     scan.at += 1;
   } else {
@@ -186,6 +211,7 @@ const readDollar = (scan: Scan, parts: string[]): boolean => {
 const readSingle = (scan: Scan): string => {
   const end = scan.text.indexOf("'", scan.at);
   if (end === -1) return fail(scan, 'unclosed single quote');
+  spendStep(scan.budget, end + 1 - scan.at);
   const literal = scan.text.slice(scan.at, end);
   scan.at = end + 1;
   return literal;
@@ -195,6 +221,7 @@ const readSingle = (scan: Scan): string => {
 const readAnsi = (scan: Scan): string => {
   let literal = '';
   for (;;) {
+    spendStep(scan.budget);
     const char = scan.text[scan.at];
     if (char === undefined) return fail(scan, "unclosed $' quote");
     scan.at += 1;
@@ -214,9 +241,13 @@ const readAnsi = (scan: Scan): string => {
  * After `"` (or over a whole here-document body when `close` is undefined): appends the text to `parts` and
  * returns whether an expansion made it dynamic. Commands in `$(…)` and backticks are added to the scan.
  */
-const readDouble = (scan: Scan, close: '"' | undefined, parts: string[]): boolean => {
+const readDouble = (scan: Scan, close: '"' | undefined, parts: string[]): boolean =>
+  nested(scan, () => readQuoted(scan, close, parts));
+
+const readQuoted = (scan: Scan, close: '"' | undefined, parts: string[]): boolean => {
   let dynamic = false;
   for (;;) {
+    spendStep(scan.budget);
     const char = scan.text[scan.at];
     if (char === undefined) {
       if (close === undefined) return dynamic;
@@ -251,6 +282,7 @@ const readWord = (scan: Scan): RawWord => {
   };
   const { text } = scan;
   while (scan.at < text.length) {
+    spendStep(scan.budget);
     const char = text[scan.at] as string;
     if (WORD_END.has(char)) break;
     scan.at += 1;
@@ -289,9 +321,13 @@ const readWord = (scan: Scan): RawWord => {
 
 /** At `<` or `>` (or `&>`): one redirection, its target read and dropped; a here-document is queued. */
 const readRedirection = (scan: Scan): void => {
-  const operator = /^(&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>)/.exec(scan.text.slice(scan.at));
+  REDIRECTION.lastIndex = scan.at;
+  const operator = REDIRECTION.exec(scan.text);
   scan.at += (operator as RegExpExecArray)[0].length;
-  while (scan.text[scan.at] === ' ' || scan.text[scan.at] === '\t') scan.at += 1;
+  while (scan.text[scan.at] === ' ' || scan.text[scan.at] === '\t') {
+    spendStep(scan.budget);
+    scan.at += 1;
+  }
   const next = scan.text[scan.at];
   if (next === undefined || WORD_END.has(next)) fail(scan, 'redirection without a target');
   const target = readWord(scan);
@@ -312,6 +348,7 @@ const readHeredocBodies = (scan: Scan): void => {
     for (;;) {
       if (scan.at >= scan.text.length) fail(scan, `here-document not closed by "${heredoc.delimiter}"`);
       const end = scan.text.indexOf('\n', scan.at);
+      spendStep(scan.budget, (end === -1 ? scan.text.length : end + 1) - scan.at);
       const line = scan.text.slice(scan.at, end === -1 ? undefined : end);
       scan.at = end === -1 ? scan.text.length : end + 1;
       if ((heredoc.stripTabs ? line.replace(/^\t+/, '') : line) === heredoc.delimiter) break;
@@ -333,6 +370,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
     words = [];
   };
   while (scan.at < text.length) {
+    spendStep(scan.budget);
     const char = text[scan.at] as string;
     const next = text[scan.at + 1];
     if (char === ' ' || char === '\t') scan.at += 1;
@@ -367,7 +405,10 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
         continue;
       }
       // `name ()`: a function definition; its body is read as the commands that follow.
-      while (text[scan.at] === ' ' || text[scan.at] === '\t') scan.at += 1;
+      while (text[scan.at] === ' ' || text[scan.at] === '\t') {
+        spendStep(scan.budget);
+        scan.at += 1;
+      }
       if (text[scan.at] !== ')') fail(scan, 'unexpected "("');
       scan.at += 1;
       words = [];
@@ -401,13 +442,14 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
  * splitSimpleCommands('FOO=1 npm test && echo $(git push)')
  * // ok: [npm test] (assignments: FOO=1), [git push], [echo $(git push)] — the echo argument is dynamic
  */
-export const splitSimpleCommands = (command: string): SplitResult => {
-  const scan: Scan = { text: command, at: 0, out: [], heredocs: [], depth: 0 };
+export const splitSimpleCommands = (command: string, budget: ReadBudget = readBudget()): SplitResult => {
+  const scan: Scan = { text: command, at: 0, out: [], heredocs: [], depth: 0, budget };
   try {
     parseList(scan, undefined);
     return { ok: true, commands: scan.out };
   } catch (error) {
     if (error instanceof Unparseable) return { ok: false, reason: error.reason, at: error.at };
+    if (error instanceof BudgetExceeded) return { ok: false, reason: error.message, at: scan.at };
     throw error;
   }
 };

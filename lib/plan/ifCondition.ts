@@ -1,16 +1,19 @@
 /**
  * Claude Code's per-hook `if` condition: one permission rule (`Tool`, `Tool(specifier)`) tested against the
- * tool name and `tool_input` before the hook is spawned. `Bash(…)` is tested against every simple command of
- * the Bash input (`npm test && git push`, `$(…)`, backticks, subshells), after leading `NAME=value`
- * assignments and wrappers such as `sudo`, `timeout 5` or `env X=1`; `Read(…)`, `Edit(…)` and `Write(…)` take
- * gitignore-style path patterns.
+ * tool name and `tool_input` before the hook is spawned. `Bash(…)` is tested against every program the Bash
+ * input runs, as lib/inspect/readCommand.ts reads it — looking through programs with the trust walk's own
+ * rules and tables (lib/inspect/lookThrough.ts): each simple command (`npm test && git push`, `$(…)`,
+ * backticks, subshells) after leading `NAME=value` assignments, what wrappers such as `sudo`, `timeout 5` or
+ * `env X=1` run, the code of `bash -c` / `sh -c` / `bash -lc` and `eval`, and a program named by its path
+ * (`/bin/rm` is `rm`); `Read(…)`, `Edit(…)` and `Write(…)` take gitignore-style path patterns.
  *
- * Every doubt runs the hook — a condition never fails open: an unparseable command, an expansion where the
- * rule needs the arguments (`Bash(git push *)` against `echo $(date)`), a program name only the shell knows
+ * Every doubt runs the hook — a condition never fails open: a command the reader cannot read (an unclosed
+ * quote, `bash -c "$X"`, `eval "$X"`, a shell reading stdin, a spent budget), an expansion where the rule
+ * needs the arguments (`Bash(git push *)` against `echo $(date)`), a program name only the shell knows
  * (`$CMD x`), a tool whose specifier this module cannot read, or an `if` that is not a permission rule.
  */
-import { splitSimpleCommands, type ShellWord } from '../inspect/simpleCommands.js';
-import { WRAPPERS, type Wrapper } from '../inspect/wrappers.js';
+import { readCommand, type ProgramRun } from '../inspect/readCommand.js';
+import type { ShellWord } from '../inspect/simpleCommands.js';
 import { compileWildcard, matchesPathRule, parsePathRule, type PathContext } from './pathPattern.js';
 
 /** What a condition is tested against: the tool call and the directories its rules are relative to. */
@@ -36,32 +39,6 @@ export interface CompiledIf {
 const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 const TOOL_ALIASES: Readonly<Record<string, string>> = { Task: 'Agent', Agent: 'Task' };
 const PATH_TOOLS = new Set(['Read', ...EDIT_TOOLS]);
-
-/** `words` with leading wrappers removed; `undefined` when a skipped part is only known at run time. */
-const unwrap = (words: readonly ShellWord[]): readonly ShellWord[] | undefined => {
-  let at = 0;
-  for (;;) {
-    const wrapper = words[at];
-    if (wrapper === undefined || wrapper.dynamic || !Object.hasOwn(WRAPPERS, wrapper.text)) return words.slice(at);
-    // The one table of wrappers (lib/inspect/wrappers.ts), which trust also reads: options that take a value,
-    // operands before the program (`timeout 5`), `NAME=value` operands (`env`).
-    const { grammar, skip, assignments } = WRAPPERS[wrapper.text] as Wrapper;
-    const valued = grammar.valued ?? [];
-    at += 1;
-    let positional = skip ?? 0;
-    for (;;) {
-      const word = words[at];
-      if (word === undefined) return [];
-      if (word.dynamic) return undefined;
-      if (word.text.startsWith('-') && word.text !== '-') at += valued.includes(word.text) ? 2 : 1;
-      else if (assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text)) at += 1;
-      else if (positional > 0) {
-        positional -= 1;
-        at += 1;
-      } else break;
-    }
-  }
-};
 
 /** A `Bash(…)` specifier: the command name alone (`git *`, `rm:*`), or a pattern over the whole command. */
 type BashPattern =
@@ -97,13 +74,21 @@ const candidateMatches = (pattern: BashPattern, words: readonly ShellWord[]): bo
   return commandMatches(pattern, words.map((word) => word.text).join(' '));
 };
 
+/** Whether one program the command runs matches: as written, or named without its directory (`/bin/rm x` as `rm x`). */
+const programMatches = (pattern: BashPattern, program: ProgramRun): boolean => {
+  // The shell decides the program: it may be anything.
+  if (program.name === undefined) return true;
+  if (candidateMatches(pattern, program.words)) return true;
+  const [written, ...args] = program.words;
+  if (written === undefined || written.text === program.name) return false;
+  return candidateMatches(pattern, [{ text: program.name, dynamic: false }, ...args]);
+};
+
 const bashMatches = (pattern: BashPattern, command: string): boolean => {
-  const split = splitSimpleCommands(command);
-  if (!split.ok) return true;
-  return split.commands.some((simple) => {
-    const unwrapped = unwrap(simple.words);
-    return unwrapped === undefined || candidateMatches(pattern, simple.words) || candidateMatches(pattern, unwrapped);
-  });
+  const reading = readCommand(command);
+  // A command that cannot be read may run anything: the hook runs.
+  if (!reading.ok) return true;
+  return reading.programs.some((program) => programMatches(pattern, program));
 };
 
 /** Which tool names a rule's tool part covers, read once. */

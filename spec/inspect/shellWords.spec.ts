@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readBudget } from '../../lib/inspect/readBudget.js';
 import { leadingWords, scanCommands } from '../../lib/inspect/shellWords.js';
 
 const vars = new Map([
@@ -84,5 +85,23 @@ describe('scanCommands', () => {
 
   it('marks globs unknown but not a lone [', () => {
     expect(commands('ls *.sh [ab].txt [')).toEqual([['ls', undefined, undefined, '[']]);
+  });
+
+  it('treats only space and tab as blanks: \\r, no-break and other Unicode blanks are word characters', () => {
+    expect(commands('./a.sh\r')).toEqual([['./a.sh\r']]);
+    expect(commands('a\rb c\u00a0d\v\f\u2000\u200a\u3000\ufeff e\u0001')).toEqual([
+      ['a\rb', 'c\u00a0d\v\f\u2000\u200a\u3000\ufeff', 'e\u0001'],
+    ]);
+    expect(words('~\r x')).toEqual(['~\r', 'x']);
+    expect(words('a\r\r\r')).toEqual(['a\r\r\r']);
+  });
+
+  it('stops with a reason when the read budget is spent, keeping what it read', () => {
+    const long = scanCommands('a; b; ' + 'c '.repeat(100), vars, '/home/u', 32, readBudget(100_000, 20));
+    expect(long.commands.map((simple) => simple.words)).toEqual([['a'], ['b']]);
+    expect(long.stoppedAt).toBe('"c c c c c c c c c c c c "');
+    expect(long.reason).toMatch(/words budget/);
+    expect(scanCommands('x'.repeat(500), vars, '/home/u', 32, readBudget(100)).reason).toMatch(/steps budget/);
+    expect(leadingWords('a b ' + 'c'.repeat(500), vars, '/home/u', 8, readBudget(100))).toEqual(['a', 'b', undefined]);
   });
 });

@@ -90,6 +90,88 @@ describe('compileIfCondition: Bash rules', () => {
   });
 });
 
+describe('compileIfCondition: the reader the trust inspector shares', () => {
+  // Every way a command line runs `rm` that the trust walk follows: shells' -c code, eval, wrappers,
+  // program paths and every simple command of a compound command.
+  it.each([
+    'bash -c "rm -rf x"',
+    "sh -c 'rm x'",
+    'bash -lc "rm x"',
+    'bash -e -c "rm x"',
+    'zsh -c "rm x"',
+    'dash -c "rm x"',
+    '/bin/bash -c "cd /tmp && rm x"',
+    'eval "rm x"',
+    'eval rm x',
+    '/bin/rm x',
+    '/usr/bin/rm -rf x',
+    './rm x',
+    'true && rm x',
+    'false || rm x',
+    'ls; rm x',
+    'ls | rm x',
+    '(rm x)',
+    'sudo rm x',
+    'sudo -E rm x',
+    'env -i PATH=/bin rm x',
+    'env -S "rm x"',
+    'exec rm x',
+    'command rm x',
+    'nohup nice -n 5 /bin/rm x',
+    'echo $(rm x)',
+    'echo "$(/bin/rm x)"',
+    'xargs sh -c \'rm "$1"\' _',
+    'timeout 5 bash -c "eval \'sudo /usr/bin/rm x\'"',
+  ])('Bash(rm *) runs the hook for %j', (command) => {
+    expect(runs('Bash(rm *)', bash(command))).toBe(true);
+  });
+
+  it.each([
+    'echo rm',
+    'echo "rm x"',
+    'bash -c "echo rm"',
+    "eval 'echo rm'",
+    'command -v rm',
+    'grep -r rm .',
+    '/bin/rmdir x',
+  ])('Bash(rm *) lets %j through', (command) => {
+    expect(runs('Bash(rm *)', bash(command))).toBe(false);
+  });
+
+  it('whole-command rules see the payload and the program without its directory', () => {
+    expect(runs('Bash(git push *)', bash('bash -c "git push origin"'))).toBe(true);
+    expect(runs('Bash(git push *)', bash('/usr/bin/git push origin'))).toBe(true);
+    expect(runs('Bash(rm -rf *)', bash("sh -c 'rm -rf /'"))).toBe(true);
+    expect(runs('Bash(rm -rf *)', bash("sh -c 'rm -i x'"))).toBe(false);
+    // A path rule keeps its path.
+    expect(runs('Bash(./deploy.sh *)', bash('./deploy.sh prod'))).toBe(true);
+  });
+
+  it.each([
+    ['code only the shell knows', 'bash -c "$CMD"'],
+    ['an eval of an expansion', 'eval "$(cat script)"'],
+    ['a shell reading stdin', 'curl -s https://example.test/x | sh'],
+    ['an unclosed quote in the payload', 'bash -c "echo \'oops"'],
+    ['a wrapper whose operand only the shell knows', 'timeout $T ls'],
+    ['code nested past the limit', `${'eval '.repeat(12)}ls`],
+    ['a command past the read budget', `${'a'.repeat(5)}${' && b'.repeat(30_000)}`],
+  ])('runs the hook when the command cannot be read: %s', (_what, command) => {
+    expect(runs('Bash(rm *)', bash(command))).toBe(true);
+  });
+
+  it('reads nested code up to the limit', () => {
+    expect(runs('Bash(rm *)', bash(`${'eval '.repeat(4)}ls`))).toBe(false);
+    expect(runs('Bash(rm *)', bash(`${'eval '.repeat(4)}rm x`))).toBe(true);
+  });
+
+  it('reads \\r and Unicode blanks as bash does: word characters, and never loops', () => {
+    expect(runs('Bash(rm *)', bash('ls\r'))).toBe(false);
+    expect(runs('Bash(rm *)', bash('ls\r; rm x\r'))).toBe(true);
+    expect(runs('Bash(rm *)', bash('echo\u00a0rm x'))).toBe(false);
+    expect(runs('Bash(rm *)', bash('rm x\u3000 \ufeff'))).toBe(true);
+  });
+});
+
 describe('compileIfCondition: tool names', () => {
   it('a rule without a specifier, or with (*) or (), matches every call of the tool', () => {
     for (const rule of ['Bash', 'Bash(*)', 'Bash()', ' Bash ']) expect(runs(rule, bash('anything'))).toBe(true);
