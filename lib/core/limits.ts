@@ -66,3 +66,12 @@ export const DEFAULT_WORKERS = 1;
 
 /** The most workers one persistent hook may ask for: each holds a slot of `processConcurrency` while it lives. */
 export const MAX_WORKERS = 64;
+
+/**
+ * Largest settings, hooks or manifest file hookstream reads. Real ones are kilobytes; without a bound a
+ * settings path naming `/dev/zero` or a multi-GiB file exhausts memory before any approval is asked.
+ */
+export const MAX_SETTINGS_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Largest session env file read back (`CLAUDE_ENV_FILE`): hooks append a few `export` lines to it. */
+export const MAX_ENV_FILE_BYTES = 1024 * 1024;
