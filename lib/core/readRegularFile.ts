@@ -31,7 +31,7 @@ export interface ReadRegularFileOptions {
 
 /** What a non-regular file is, for the message. */
 const kindOf = (stats: Stats): string => {
-  if (stats.isDirectory()) return 'a directory';
+  if (stats.isDirectory()) return 'a directory (EISDIR)';
   if (stats.isFIFO()) return 'a named pipe (FIFO)';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
@@ -49,23 +49,20 @@ const readFlags = (noFollow: boolean | undefined): number =>
   constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | (noFollow === true ? constants.O_NOFOLLOW : 0);
 
 const grew = (path: string): UnreadableFileError =>
-  new UnreadableFileError(`${path} changed size while it was read; not read`, path);
+  new UnreadableFileError(`${path} changed size while it was read`, path);
 
 /** The check made on the open descriptor, before a byte is read. */
 const checkStats = (path: string, stats: Stats, maxBytes: number): void => {
-  if (!stats.isFile()) throw new UnreadableFileError(`${path} is ${kindOf(stats)}, not a regular file; not read`, path);
+  if (!stats.isFile()) throw new UnreadableFileError(`${path} is ${kindOf(stats)}, not a regular file`, path);
   if (stats.size > maxBytes) {
-    throw new UnreadableFileError(
-      `${path} is ${stats.size} bytes, over the ${formatBytes(maxBytes)} limit; not read`,
-      path,
-    );
+    throw new UnreadableFileError(`${path} is ${stats.size} bytes, over the ${formatBytes(maxBytes)} limit`, path);
   }
 };
 
 /** A refused link (`ELOOP` under O_NOFOLLOW) said as such; any other error unchanged (ENOENT stays ENOENT). */
 const explainOpenError = (path: string, error: unknown, noFollow: boolean | undefined): unknown =>
   noFollow === true && (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP'
-    ? new UnreadableFileError(`${path} is a symbolic link; not followed`, path)
+    ? new UnreadableFileError(`${path} is a symbolic link, not followed`, path)
     : error;
 
 /**

@@ -47,7 +47,7 @@ describe('createSessionEnvFile and links', () => {
     const contents = envFile.read();
     expect(contents.variables).toEqual({});
     expect(contents.problems).toEqual([
-      `cannot read ${envFile.path}: ${envFile.path} is a symbolic link; not followed`,
+      `cannot read ${envFile.path}: ${envFile.path} is a symbolic link, not followed`,
     ]);
     expect(readFileSync(secret, 'utf8')).toBe('export STOLEN=key-material\n');
     envFile.dispose();
@@ -58,7 +58,7 @@ describe('createSessionEnvFile and links', () => {
     hook('rm "$CLAUDE_ENV_FILE" && mkfifo "$CLAUDE_ENV_FILE"', envFile.path);
     expect(envFile.read().problems[0]).toContain('is a named pipe (FIFO), not a regular file');
     hook('rm "$CLAUDE_ENV_FILE" && mkdir "$CLAUDE_ENV_FILE"', envFile.path);
-    expect(envFile.read().problems[0]).toContain('is a directory, not a regular file');
+    expect(envFile.read().problems[0]).toContain('is a directory (EISDIR), not a regular file');
     hook(
       `rmdir "$CLAUDE_ENV_FILE" && head -c ${MAX_ENV_FILE_BYTES + 1} /dev/zero | tr '\\0' x > "$CLAUDE_ENV_FILE"`,
       envFile.path,
