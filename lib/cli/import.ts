@@ -103,7 +103,7 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
     for (const note of notes) printNote(context, `not converted: ${note}`);
   }
   if (options.dryRun === true || diff.length === 0) return;
-  writeGuard(() => replaceFileSafely(projectDir, target, after));
+  writeGuard(() => replaceFileSafely(projectDir, target, after, { createDirs: true }));
   if (!options.json) {
     printNote(
       context,

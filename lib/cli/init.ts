@@ -91,7 +91,8 @@ const init = (context: CliContext, options: InitOptions): void => {
     // Every path is checked before the first is written: a link anywhere means nothing is written.
     for (const [name] of files) checkSafeWrite(projectDir, join(dir, name));
     // Created exclusively: a file that appeared since the check above is still never overwritten.
-    for (const [name, text, mode] of files) createFileSafely(projectDir, join(dir, name), text, { mode });
+    for (const [name, text, mode] of files)
+      createFileSafely(projectDir, join(dir, name), text, { mode, createDirs: true });
   } catch (error) {
     if (error instanceof UnsafeWriteError) throw new CliError(`${error.message}; nothing written`);
     throw new CliError(`cannot write ${dir}: ${errorText(error)}`);

@@ -6,7 +6,7 @@
  *
  * - Each parent directory is resolved one component at a time from the root's real path: a symbolic link that
  *   stays inside the root is followed, one that leaves it is refused, naming the link and where it points.
- * - Missing directories are created one by one (`mkdir`, never recursive through a link).
+ * - Missing directories are created only when the caller asks, one by one (`mkdir`, never recursive through a link).
  * - The last component is opened with O_NOFOLLOW: a symbolic link there is refused wherever it points.
  * - A file that is replaced is written to a temporary file in the same directory (O_EXCL|O_NOFOLLOW) and
  *   renamed over it, so a reader sees the old file or the new one, never half of one.
@@ -52,6 +52,8 @@ export class UnsafeWriteError extends HookstreamError {
 export interface SafeWriteOptions {
   /** Mode of a file this call creates (exactly, whatever the umask); default 0o644. */
   mode?: number;
+  /** Create missing directories on the way (one by one, never through a link); default false: ENOENT. */
+  createDirs?: boolean;
   /** Mode of directories it creates (narrowed by the umask); default 0o755. */
   dirMode?: number;
 }
@@ -96,6 +98,20 @@ const refuseLink = (shown: string, link: string, named: string, outside?: string
 const isBelow = (rest: string): boolean =>
   rest !== '' && rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest);
 
+/** The root's real path; a missing root fails as opening the file would, naming the file. */
+const realRootOf = (root: string, shown: string): string => {
+  try {
+    return realpathSync(root);
+  } catch (error) {
+    const code = errnoOf(error);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+    const reason = code === 'ENOENT' ? 'no such file or directory' : 'not a directory';
+    const failure = new Error(`${code}: ${reason}, open '${shown}'`) as NodeJS.ErrnoException;
+    Object.assign(failure, { code, syscall: 'open', path: shown, cause: error });
+    throw failure;
+  }
+};
+
 /**
  * Resolves the parent directories of `path` under `root`, creating missing ones when `dirMode` is given
  * (a check only otherwise: a directory that does not exist yet will be created fresh, so it holds no link).
@@ -109,7 +125,7 @@ const resolveTarget = (root: string, path: string, dirMode: number | undefined):
   }
   const parts = rest.split(sep);
   const name = parts.pop() ?? '';
-  const realRoot = realpathSync(lexicalRoot);
+  const realRoot = realRootOf(lexicalRoot, shown);
   let dir = realRoot;
   let lexical = lexicalRoot;
   for (const [index, part] of parts.entries()) {
@@ -149,6 +165,10 @@ const resolveTarget = (root: string, path: string, dirMode: number | undefined):
   return { shown, dir, name };
 };
 
+/** The mode for directories to create, or undefined when none may be created. */
+const dirModeOf = (options: SafeWriteOptions): number | undefined =>
+  options.createDirs === true ? (options.dirMode ?? 0o755) : undefined;
+
 /** The link refusal when the last component is a link; undefined when it is not one (or is missing). */
 const lastLink = (target: Target): UnsafeWriteError | undefined => {
   const file = join(target.dir, target.name);
@@ -185,7 +205,7 @@ export const checkSafeWrite = (root: string, path: string): void => {
  * when it exists, and with {@link UnsafeWriteError} when a link is in the way.
  *
  * @example
- * createFileSafely(projectDir, '.hookstream/hooks/guard.mjs', text, { mode: 0o755 });
+ * createFileSafely(projectDir, '.hookstream/hooks/guard.mjs', text, { mode: 0o755, createDirs: true });
  */
 export const createFileSafely = (
   root: string,
@@ -193,7 +213,7 @@ export const createFileSafely = (
   data: string | Uint8Array,
   options: SafeWriteOptions = {},
 ): string => {
-  const target = resolveTarget(root, path, options.dirMode ?? 0o755);
+  const target = resolveTarget(root, path, dirModeOf(options));
   const file = join(target.dir, target.name);
   const mode = options.mode ?? 0o644;
   let fd: number;
@@ -217,7 +237,7 @@ export const createFileSafely = (
  * creating it; an existing file keeps its mode. Refuses a link as the file or a parent that leaves the root.
  *
  * @example
- * replaceFileSafely(projectDir, '.hookstream/settings.json', `${JSON.stringify(settings, null, 2)}\n`);
+ * replaceFileSafely(projectDir, '.hookstream/settings.json', text, { createDirs: true });
  */
 export const replaceFileSafely = (
   root: string,
@@ -225,7 +245,7 @@ export const replaceFileSafely = (
   data: string | Uint8Array,
   options: SafeWriteOptions = {},
 ): string => {
-  const target = resolveTarget(root, path, options.dirMode ?? 0o755);
+  const target = resolveTarget(root, path, dirModeOf(options));
   const file = join(target.dir, target.name);
   let mode = options.mode ?? 0o644;
   try {
@@ -272,7 +292,7 @@ export const replaceFileSafely = (
  * const fd = openAppendSafely(process.cwd(), 'session.jsonl');
  */
 export const openAppendSafely = (root: string, path: string, options: SafeWriteOptions = {}): number => {
-  const target = resolveTarget(root, path, options.dirMode ?? 0o755);
+  const target = resolveTarget(root, path, dirModeOf(options));
   const file = join(target.dir, target.name);
   const mode = options.mode ?? 0o600;
   const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;

@@ -130,10 +130,21 @@ describe.each(Object.entries(writers))('%s', (_name, write) => {
 
 describe('createFileSafely', () => {
   it('creates missing directories one by one and the file with its exact mode', () => {
-    const file = createFileSafely(root, '.hookstream/hooks/guard.mjs', '#!/bin/sh\n', { mode: 0o755 });
+    const file = createFileSafely(root, '.hookstream/hooks/guard.mjs', '#!/bin/sh\n', {
+      mode: 0o755,
+      createDirs: true,
+    });
     expect(file).toBe(path.join(root, '.hookstream', 'hooks', 'guard.mjs'));
     expect(statSync(file).mode & 0o777).toBe(0o755);
     expect(readFileSync(file, 'utf8')).toBe('#!/bin/sh\n');
+  });
+
+  it('creates no directory unless asked: a missing parent is ENOENT, naming the file', () => {
+    expect(() => createFileSafely(root, 'missing/file', '')).toThrow(/ENOENT/);
+    expect(() => openAppendSafely(path.join(root, 'gone'), 'x.jsonl')).toThrow(
+      `ENOENT: no such file or directory, open '${path.join(root, 'gone', 'x.jsonl')}'`,
+    );
+    expect(readdirSync(root)).toEqual([]);
   });
 
   it('never overwrites: an existing file is EEXIST', () => {
@@ -159,7 +170,7 @@ describe('replaceFileSafely', () => {
   });
 
   it('creates a missing file with the given mode', () => {
-    replaceFileSafely(root, 'a/b.json', '{}', { mode: 0o640 });
+    replaceFileSafely(root, 'a/b.json', '{}', { mode: 0o640, createDirs: true });
     expect(statSync(path.join(root, 'a', 'b.json')).mode & 0o777).toBe(0o640);
   });
 
