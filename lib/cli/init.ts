@@ -73,6 +73,16 @@ export const nextSteps = (): [string, string][] => [
   [`hookstream fire BeforeTool --input '${JSON.stringify(DENIED_WRITE)}'`, 'see the hook deny a write (exit 2)'],
 ];
 
+/** Runs a write step; a refusal or a failed write becomes the command's error. */
+const guardWrite = (dir: string, write: () => void): void => {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof UnsafeWriteError) throw new CliError(`${error.message}; nothing written`);
+    throw new CliError(`cannot write ${dir}: ${errorText(error)}`);
+  }
+};
+
 const init = (context: CliContext, options: InitOptions): void => {
   const projectDir = resolve(context.cwd, options.projectDir ?? '.');
   if (!existsSync(projectDir)) throw new CliError(`project directory not found: ${projectDir}`);
@@ -83,20 +93,21 @@ const init = (context: CliContext, options: InitOptions): void => {
     [SCRIPT, EXAMPLE_HOOK, 0o755],
     ['settings.schema.json', settingsSchemaText(), 0o644],
   ];
+  // Every path is checked first: a link out of the project anywhere means nothing is written (and files
+  // reached through such a link are not reported as "already there").
+  guardWrite(dir, () => {
+    for (const [name] of files) checkSafeWrite(projectDir, join(dir, name));
+  });
   const existing = files.map(([name]) => join(dir, name)).filter((file) => existsSync(file));
   if (existing.length > 0) {
     throw new CliError(`${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; nothing written`);
   }
-  try {
-    // Every path is checked before the first is written: a link anywhere means nothing is written.
-    for (const [name] of files) checkSafeWrite(projectDir, join(dir, name));
-    // Created exclusively: a file that appeared since the check above is still never overwritten.
-    for (const [name, text, mode] of files)
+  // Created exclusively: a file that appeared since the check above is still never overwritten.
+  guardWrite(dir, () => {
+    for (const [name, text, mode] of files) {
       createFileSafely(projectDir, join(dir, name), text, { mode, createDirs: true });
-  } catch (error) {
-    if (error instanceof UnsafeWriteError) throw new CliError(`${error.message}; nothing written`);
-    throw new CliError(`cannot write ${dir}: ${errorText(error)}`);
-  }
+    }
+  });
   const shown = relative(context.cwd, dir) || '.';
   printLine(context, `created ${shown}/settings.json (hooks on, one BeforeTool hook: ${EXAMPLE_HOOK_NAME}),`);
   printLine(context, `        ${shown}/${SCRIPT} (the hook) and ${shown}/settings.schema.json (for editors)`);

@@ -41,17 +41,19 @@ const claudeProject = (project: string): void => {
 
 describe('init and import never write through a link out of the project', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('init: a .hookstream linked to ~/.hookstream is refused, naming the link; nothing lands in HOME', async () => {
-    const where = world.setUpCase('init-link');
+    const where = world.setUpCase('init-link', { 'home/.hookstream/settings.json': { tools: { enableHooks: true } } });
     const userDir = path.join(where.home, '.hookstream');
-    mkdirSync(userDir);
+    const before = readFileSync(path.join(userDir, 'settings.json'), 'utf8');
     const link = path.join(where.project, '.hookstream');
     symlinkSync(userDir, link);
     const run = await world.run(['init', '--project-dir', where.project], { env: where.env });
     expect(run.code).toBe(1);
+    // The link is named even though the file it leads to exists: not "already exists".
     expect(run.stderr).toContain(
       `refusing to write ${link}/settings.json: ${link} is a symbolic link to ${userDir} (outside ${where.project}); nothing written`,
     );
-    expect(filesUnder(where.home)).toEqual(['.hookstream']);
+    expect(filesUnder(where.home)).toEqual(['.hookstream', '.hookstream/settings.json']);
+    expect(readFileSync(path.join(userDir, 'settings.json'), 'utf8')).toBe(before);
   });
 
   it('import: the same link is refused and the user settings stay as they were', async () => {
