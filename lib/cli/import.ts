@@ -4,30 +4,54 @@
  * diff first; `--dry-run` prints it and writes nothing. Everything it could not convert is listed, by file and
  * pointer. Hooks in those files already run in place (discovery); importing is for moving to hookstream for good.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { dialectById, dialectSettingsFiles, isDialectId } from '../config/dialects/registry.js';
 import { directoryFiles } from '../config/dialectDirectories.js';
 import { importDialectHooks, mergeImported, type ImportedHooks } from '../config/importDialect.js';
 import { parseJsonDocument } from '../config/jsonLocate.js';
 import { errorText, isRecord } from '../core/guards.js';
+import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
+import { readRegularFileSync } from '../core/readRegularFile.js';
+import { checkSafeWrite, replaceFileSafely, UnsafeWriteError } from '../core/safeWrite.js';
 import { CliError, printLine, printNote, type CliContext } from './context.js';
+import { refuseHomeProject } from './homeProject.js';
 import { lineDiff } from './lineDiff.js';
 import { resolveSettings, type SharedOptions } from './settingsOptions.js';
 
 interface ImportOptions extends Pick<SharedOptions, 'projectDir' | 'json'> {
   from: string;
   dryRun?: boolean;
+  allowHome?: boolean;
 }
 
 const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex'];
 
-const readJson = (path: string): unknown => {
+/** A settings file's text: a regular file under the size bound, else the command's error. */
+const readText = (path: string): string => {
   try {
-    return parseJsonDocument(readFileSync(path, 'utf8')).value;
+    return readRegularFileSync(path, { maxBytes: MAX_SETTINGS_FILE_BYTES });
   } catch (error) {
     throw new CliError(`cannot read ${path}: ${errorText(error)}; nothing imported`);
+  }
+};
+
+const parseJson = (text: string, path: string): unknown => {
+  try {
+    return parseJsonDocument(text).value;
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${errorText(error)}; nothing imported`);
+  }
+};
+
+/** Runs a safe-write step; a refusal (a link out of the project) or a failed write is the command's error. */
+const writeGuard = (write: () => unknown): void => {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof UnsafeWriteError) throw new CliError(`${error.message}; nothing imported`);
+    throw new CliError(`cannot write the imported hooks: ${errorText(error)}; nothing imported`);
   }
 };
 
@@ -37,6 +61,7 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
   }
   const dialect = dialectById(options.from);
   const { projectDir } = resolveSettings(context, { projectDir: options.projectDir });
+  refuseHomeProject(projectDir, options.allowHome, 'import');
   // The project's own files: user, managed and plugin hooks belong to the machine, not to this project.
   const sources = dialectSettingsFiles({ projectDir, home: projectDir }, [dialect.id])
     .filter((file) => file.source === 'project')
@@ -52,7 +77,7 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
   const imported: ImportedHooks['hooks'] = {};
   const notes: string[] = [];
   for (const source of sources) {
-    const result = importDialectHooks(readJson(source.path), dialect, {
+    const result = importDialectHooks(parseJson(readText(source.path), source.path), dialect, {
       scope: source.scope,
       file: source.path,
       projectDir,
@@ -61,8 +86,12 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
     for (const note of result.notes) notes.push(`${relative(projectDir, source.path)} ${note}`);
   }
   const target = join(projectDir, '.hookstream', 'settings.json');
-  const before = existsSync(target) ? readFileSync(target, 'utf8') : '';
-  const existing = before === '' ? {} : readJson(target);
+  // Checked before the target is read: through a planted link, the file shown and merged would be another's.
+  writeGuard(() => {
+    checkSafeWrite(projectDir, target);
+  });
+  const before = existsSync(target) ? readText(target) : '';
+  const existing = before === '' ? {} : parseJson(before, target);
   if (!isRecord(existing)) throw new CliError(`${target} is not a JSON object; nothing imported`);
   const after = `${JSON.stringify(mergeImported(existing, imported), null, 2)}\n`;
   const diff = lineDiff(before, after, relative(projectDir, target));
@@ -74,8 +103,7 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
     for (const note of notes) printNote(context, `not converted: ${note}`);
   }
   if (options.dryRun === true || diff.length === 0) return;
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, after);
+  writeGuard(() => replaceFileSafely(projectDir, target, after, { createDirs: true }));
   if (!options.json) {
     printNote(
       context,
@@ -95,6 +123,7 @@ export const defineImport = (program: Command, context: CliContext): void => {
     .option('--dry-run', 'print the change as a diff and write nothing')
     .option('--project-dir <dir>', 'the project directory (default: the current directory)')
     .option('--json', 'print { file, changed, diff, notes } on stdout')
+    .option('--allow-home', 'allow the home directory as the project (its settings are your user settings)')
     .action((options: ImportOptions) => {
       runImport(context, options);
     });

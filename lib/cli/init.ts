@@ -2,17 +2,22 @@
  * `hookstream init`: a project's first settings — `.hookstream/settings.json` with hooks on and one example
  * hook, the hook itself (an executable script), and the JSON Schema the settings name with `"$schema"` — then
  * what to do next, in commands that work as printed. Never overwrites: when any of the files exists, nothing
- * is written.
+ * is written. Never writes through a link that leaves the project, and never into the home directory as a
+ * project unless asked: `~/.hookstream/settings.json` is the user's own settings, whose hooks run everywhere
+ * without approval.
  */
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { errorText } from '../core/guards.js';
+import { checkSafeWrite, createFileSafely, UnsafeWriteError } from '../core/safeWrite.js';
 import { CliError, printLine, type CliContext } from './context.js';
+import { refuseHomeProject } from './homeProject.js';
 import { settingsSchemaText } from './schema.js';
 
 interface InitOptions {
   projectDir?: string;
+  allowHome?: boolean;
 }
 
 export const EXAMPLE_HOOK_NAME = 'protect-env-files';
@@ -68,29 +73,41 @@ export const nextSteps = (): [string, string][] => [
   [`hookstream fire BeforeTool --input '${JSON.stringify(DENIED_WRITE)}'`, 'see the hook deny a write (exit 2)'],
 ];
 
+/** Runs a write step; a refusal or a failed write becomes the command's error. */
+const guardWrite = (dir: string, write: () => void): void => {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof UnsafeWriteError) throw new CliError(`${error.message}; nothing written`);
+    throw new CliError(`cannot write ${dir}: ${errorText(error)}`);
+  }
+};
+
 const init = (context: CliContext, options: InitOptions): void => {
   const projectDir = resolve(context.cwd, options.projectDir ?? '.');
   if (!existsSync(projectDir)) throw new CliError(`project directory not found: ${projectDir}`);
+  refuseHomeProject(projectDir, options.allowHome, 'init');
   const dir = join(projectDir, '.hookstream');
   const files: [string, string, number][] = [
     ['settings.json', `${JSON.stringify(initialSettings(), null, 2)}\n`, 0o644],
     [SCRIPT, EXAMPLE_HOOK, 0o755],
     ['settings.schema.json', settingsSchemaText(), 0o644],
   ];
+  // Every path is checked first: a link out of the project anywhere means nothing is written (and files
+  // reached through such a link are not reported as "already there").
+  guardWrite(dir, () => {
+    for (const [name] of files) checkSafeWrite(projectDir, join(dir, name));
+  });
   const existing = files.map(([name]) => join(dir, name)).filter((file) => existsSync(file));
   if (existing.length > 0) {
     throw new CliError(`${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; nothing written`);
   }
-  try {
-    mkdirSync(join(dir, 'hooks'), { recursive: true });
-    // `wx`: a file that appeared since the check above is still never overwritten.
+  // Created exclusively: a file that appeared since the check above is still never overwritten.
+  guardWrite(dir, () => {
     for (const [name, text, mode] of files) {
-      writeFileSync(join(dir, name), text, { flag: 'wx', mode });
-      chmodSync(join(dir, name), mode); // the umask may have narrowed `mode`
+      createFileSafely(projectDir, join(dir, name), text, { mode, createDirs: true });
     }
-  } catch (error) {
-    throw new CliError(`cannot write ${dir}: ${errorText(error)}`);
-  }
+  });
   const shown = relative(context.cwd, dir) || '.';
   printLine(context, `created ${shown}/settings.json (hooks on, one BeforeTool hook: ${EXAMPLE_HOOK_NAME}),`);
   printLine(context, `        ${shown}/${SCRIPT} (the hook) and ${shown}/settings.schema.json (for editors)`);
@@ -110,6 +127,7 @@ export const defineInit = (program: Command, context: CliContext): void => {
     .command('init')
     .description('create .hookstream/settings.json with one example hook, its script and the settings schema')
     .option('--project-dir <dir>', 'the project directory (default: the current directory)')
+    .option('--allow-home', 'allow the home directory as the project (its settings are your user settings)')
     .action((options: InitOptions) => {
       init(context, options);
     });

@@ -2,7 +2,8 @@
  * Line:column of a JSON pointer inside a settings file, for problems the CLI finds itself (the loader
  * stamps its own). Each file is read and parsed once per run.
  */
-import { readFileSync } from 'node:fs';
+import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
+import { readRegularFileSync } from '../core/readRegularFile.js';
 import { parseJsonDocument, type JsonDocument, type JsonPosition } from '../config/index.js';
 
 export type Locate = (file: string, pointer: string) => JsonPosition | undefined;
@@ -14,7 +15,7 @@ export const createLocator = (): Locate => {
     if (!documents.has(file)) {
       let document: JsonDocument | undefined;
       try {
-        document = parseJsonDocument(readFileSync(file, 'utf8'));
+        document = parseJsonDocument(readRegularFileSync(file, { maxBytes: MAX_SETTINGS_FILE_BYTES }));
       } catch {
         document = undefined;
       }

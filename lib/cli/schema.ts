@@ -3,10 +3,10 @@
  * decodes with (lib/config/jsonSchema.ts). Save it beside your settings and name it with `"$schema"`, and an
  * editor completes keys and underlines mistakes as you type.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { errorText } from '../core/guards.js';
+import { namedFileRoot, replaceFileSafely, UnsafeWriteError } from '../core/safeWrite.js';
 import { settingsJsonSchema } from '../config/jsonSchema.js';
 import { CliError, printLine, type CliContext } from './context.js';
 
@@ -25,8 +25,10 @@ const schema = (context: CliContext, options: SchemaOptions): void => {
   }
   const file = resolve(context.cwd, options.output);
   try {
-    writeFileSync(file, text);
+    // Never through a link: `-o .hookstream/settings.schema.json` in a repository whose `.hookstream` leads out.
+    replaceFileSafely(namedFileRoot(context.cwd, file), file, text);
   } catch (error) {
+    if (error instanceof UnsafeWriteError) throw new CliError(error.message);
     throw new CliError(`cannot write the schema to ${file}: ${errorText(error)}`);
   }
   printLine(context, `wrote ${file}`);

@@ -5,7 +5,6 @@
  * plus the hooks files of enabled Claude Code plugins and installed Gemini CLI extensions, as Copilot, Continue
  * and VS Code read `.claude/`. A file need not exist; each one says whose format it is in.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import {
   DIALECT_IDS,
@@ -20,6 +19,8 @@ import {
 import { dialectById, locationOf } from './dialects/registry.js';
 import { directoryFiles } from './dialectDirectories.js';
 import { parseJsonDocument } from './jsonLocate.js';
+import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
+import { readRegularFileSync } from '../core/readRegularFile.js';
 import type { HookSource } from '../core/types.js';
 import type { DialectScope } from './dialects/types.js';
 import type { ConfigProblem } from './problems.js';
@@ -69,7 +70,7 @@ const directoryEntries = (template: SettingsFile, id: DialectId): SettingsFile[]
 /** A settings object for `enabledPlugins`, or `undefined` for a missing or unreadable file (loading reports it). */
 const readQuietly = (path: string): unknown => {
   try {
-    return parseJsonDocument(readFileSync(path, 'utf8')).value;
+    return parseJsonDocument(readRegularFileSync(path, { maxBytes: MAX_SETTINGS_FILE_BYTES })).value;
   } catch {
     return undefined;
   }

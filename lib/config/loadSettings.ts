@@ -3,8 +3,6 @@
  * them and merges the scopes. Never throws for bad settings: every fault comes back as a
  * {@link ConfigProblem}; callers that want to refuse errors use `assertNoSettingsErrors`.
  */
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { HookSource } from '../core/types.js';
 import type { FileScope, SettingsFile } from './discoverFiles.js';
 import { JsonSyntaxError, parseJsonDocument, type JsonDocument } from './jsonLocate.js';
@@ -15,6 +13,8 @@ import { describeReceived } from './problems.js';
 import type { ConfigProblem } from './problems.js';
 import { readSettings } from './readSettings.js';
 import { errorText } from '../core/guards.js';
+import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
+import { readRegularFile, readRegularFileSync } from '../core/readRegularFile.js';
 import type { Mutable } from '../core/types.js';
 import { dialectById, isDialectId } from './dialects/registry.js';
 import { readDialectSettings, type DialectFileContext } from './readDialectSettings.js';
@@ -48,9 +48,12 @@ const classifyReadError = (error: unknown): ReadOutcome => {
   return { failure: errorText(error) };
 };
 
+// Only a regular file under the bound: a FIFO would hang the host and `/dev/zero` exhaust its memory.
+const READ_OPTIONS = { maxBytes: MAX_SETTINGS_FILE_BYTES };
+
 async function readAsync(path: string): Promise<ReadOutcome> {
   try {
-    return { text: await readFile(path, 'utf8') };
+    return { text: await readRegularFile(path, READ_OPTIONS) };
   } catch (error) {
     return classifyReadError(error);
   }
@@ -58,7 +61,7 @@ async function readAsync(path: string): Promise<ReadOutcome> {
 
 function readSync(path: string): ReadOutcome {
   try {
-    return { text: readFileSync(path, 'utf8') };
+    return { text: readRegularFileSync(path, READ_OPTIONS) };
   } catch (error) {
     return classifyReadError(error);
   }

@@ -76,3 +76,12 @@ export const SHELL_READ_MAX_STEPS = 100_000;
 
 /** Words one static read of a shell command may produce, across every nested read (real hooks: tens). */
 export const SHELL_READ_MAX_WORDS = 4_000;
+
+/**
+ * Largest settings, hooks or manifest file hookstream reads. Real ones are kilobytes; without a bound a
+ * settings path naming `/dev/zero` or a multi-GiB file exhausts memory before any approval is asked.
+ */
+export const MAX_SETTINGS_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Largest session env file read back (`CLAUDE_ENV_FILE`): hooks append a few `export` lines to it. */
+export const MAX_ENV_FILE_BYTES = 1024 * 1024;

@@ -1,18 +1,21 @@
 /**
  * The `record` option: every decided event is appended to a JSON-lines file (lib/observe/recording.ts),
  * redacted first. The file is opened when the hook system is created, so a path that cannot be written
- * fails there and then, not at the first event; `dispose()` waits until every line is on disk.
+ * fails there and then, not at the first event; `dispose()` waits until every line is on disk. A new file is
+ * created readable by the user only (tool inputs may hold secrets), and a symbolic link in its place is refused.
  */
-import { createWriteStream, openSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Observable } from 'rxjs';
 import { errorText } from '../core/guards.js';
+import { openAppendSafely } from '../core/safeWrite.js';
 import type { Logger } from '../logging/logger.js';
 import type { DecisionRecord } from './decisionRecord.js';
 import { compileRedactPaths, recordedEvent } from './recording.js';
 import { RecordingError } from './redact.js';
 
 export interface RecordOptions {
-  /** The JSON-lines file; lines are appended (the file is created when missing). */
+  /** The JSON-lines file; lines are appended (the file is created, mode 0600, when missing; never a link). */
   path: string;
   /**
    * JSON paths into the event's fields whose values are written as `"[REDACTED]"`, e.g.
@@ -37,7 +40,8 @@ export const startRecorder = (
   const paths = compileRedactPaths(redact);
   let fd: number;
   try {
-    fd = openSync(path, 'a');
+    // The host named this file: its directory is the root, and only the file itself must not be a link.
+    fd = openAppendSafely(dirname(resolve(path)), resolve(path), { mode: 0o600 });
   } catch (error) {
     throw new RecordingError(`Cannot open recording file ${path}: ${errorText(error)}`, { cause: error });
   }

@@ -8,10 +8,13 @@
  * environment and the lines before; a value that only a shell could compute (`$(…)`, an unset variable, a
  * glob) is skipped with a problem rather than guessed.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorText } from '../core/guards.js';
+import { MAX_ENV_FILE_BYTES } from '../core/limits.js';
+import { readRegularFileSync } from '../core/readRegularFile.js';
+import { createFileSafely } from '../core/safeWrite.js';
 import { leadingWords } from '../inspect/shellWords.js';
 
 export interface EnvFileContents {
@@ -108,13 +111,14 @@ export interface SessionEnvFile {
 export const createSessionEnvFile = (sessionId: string, directory: string = tmpdir()): SessionEnvFile => {
   const folder = mkdtempSync(join(directory, 'hookstream-env-'));
   const path = join(folder, `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_') || 'session'}.env`);
-  writeFileSync(path, '', { mode: 0o600, flag: 'wx' });
+  createFileSafely(folder, path, '', { mode: 0o600 });
   return {
     path,
     read: (options) => {
       let text: string;
       try {
-        text = readFileSync(path, 'utf8');
+        // A hook may replace the file with a link (to a key file), a FIFO (the host would hang) or a huge file.
+        text = readRegularFileSync(path, { maxBytes: MAX_ENV_FILE_BYTES, noFollow: true });
       } catch (error) {
         // A hook may delete or replace the file; the host still gets an answer, with the reason.
         return { variables: {}, unset: [], problems: [`cannot read ${path}: ${errorText(error)}`] };

@@ -3,8 +3,9 @@
  * extension's `gemini-extension.json` — with their faults as settings problems (file, pointer, line:column):
  * a registry that cannot be read turns plugin hooks off, so it must be as visible as a broken settings file.
  */
-import { readFileSync } from 'node:fs';
 import { errorText } from '../../core/guards.js';
+import { MAX_SETTINGS_FILE_BYTES } from '../../core/limits.js';
+import { readRegularFileSync } from '../../core/readRegularFile.js';
 import { JsonSyntaxError, parseJsonDocument, type JsonDocument } from '../jsonLocate.js';
 import { createProblemSink, type ProblemSink } from '../problemSink.js';
 import type { ConfigProblem } from '../problems.js';
@@ -29,7 +30,8 @@ export const readBundleJson = (
 ): BundleJson | undefined => {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file under the bound only: a FIFO or a device here would hang or exhaust discovery.
+    text = readRegularFileSync(path, { maxBytes: MAX_SETTINGS_FILE_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return undefined;
     createProblemSink(path, problems).error('', `cannot read: ${errorText(error)}; ${consequence}`, {
