@@ -7,8 +7,9 @@
  */
 import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
+import { REDACTED } from '../core/secretText.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from '../core/secretText.js';
 
 /** A recording option or file hookstream cannot use: a bad redact path, an unreadable or malformed file. */
 export class RecordingError extends HookstreamError {
