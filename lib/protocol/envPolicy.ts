@@ -112,7 +112,7 @@ export interface EnvVariants<T> {
 /**
  * What an executor derives once from the inherited environment (its copy of the base variables, a spawn helper
  * started with it, …), per hook source: from the whole environment for runtime, user and system hooks, from what
- * the policy leaves for project and extension hooks. `policyOf` is read on every call — a reload can change the
+ * the policy leaves for project and extension hooks (`derive` gets that policy too). `policyOf` is read on every call — a reload can change the
  * settings' policy — and each variant is made once per distinct policy, never per spawn.
  *
  * @example
@@ -122,7 +122,7 @@ export interface EnvVariants<T> {
  */
 export const envVariants = <T>(
   policyOf: (() => EnvPolicy | undefined) | undefined,
-  derive: (env: Readonly<Record<string, string | undefined>>) => T,
+  derive: (env: Readonly<Record<string, string | undefined>>, policy?: EnvPolicy) => T,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): EnvVariants<T> => {
   const made = new Map<string, T>();
@@ -133,7 +133,7 @@ export const envVariants = <T>(
     const key = policyKey(policy);
     let value = made.get(key);
     if (value === undefined) {
-      value = derive(restrictEnv(env, policy));
+      value = derive(restrictEnv(env, policy), policy);
       made.set(key, value);
     }
     last = { policy, value };
