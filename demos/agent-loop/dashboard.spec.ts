@@ -47,9 +47,11 @@ describe('demo: --dashboard and --record', () => {
     try {
       // The session is over once the demo says the server is still up.
       for (let i = 0; i < 1200 && !/still serving/.test(stdout); i++) await new Promise((r) => setTimeout(r, 100));
-      const url = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)?.[1];
+      const [, url, token] = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/)\?token=([\w-]+)/.exec(stdout) ?? [];
       expect(url, stdout).toBeDefined();
-      const rows = (await getJson(`${url ?? ''}state`)).flatMap((m) => (m.type === 'row' ? [m.row] : []));
+      const rows = (await getJson(`${url ?? ''}state?token=${token ?? ''}`)).flatMap((m) =>
+        m.type === 'row' ? [m.row] : [],
+      );
       const events = new Set(rows.map((row) => row.event));
       for (const event of [
         'SessionStart',

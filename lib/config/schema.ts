@@ -68,7 +68,7 @@ export const HOOKS_CONFIG_FIELDS = {
 };
 /** `hooksConfig.http` (lib/protocol/httpPolicy.ts `HttpSettings`). */
 export const HTTP_SETTINGS_FIELDS = {
-  allowedUrls: t.array(t.string, 'an array of URL patterns (`*` matches any characters)'),
+  allowedUrls: t.array(t.string, 'an array of URL patterns (`https://*.example.com/*`)'),
   allowedEnvVars: t.array(t.string, 'an array of environment variable names'),
   allowLoopbackHttp: Flag,
 };

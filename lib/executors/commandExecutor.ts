@@ -31,7 +31,7 @@ import { superviseProcess } from '../process/superviseProcess.js';
 import { createHookEnvironment, resolveInvocation } from '../protocol/hookEnv.js';
 import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
 import { bareRun } from '../protocol/outputRun.js';
-import { createDialectRuns } from '../protocol/dialectRuns.js';
+import { createDialectRuns, type EnvFileWriter } from '../protocol/dialectRuns.js';
 import type { EnvFileContents } from '../protocol/envFile.js';
 import { commandRunRecord } from '../protocol/processRecord.js';
 import { createRunLifecycles } from './runLifecycles.js';
@@ -91,7 +91,8 @@ export interface CommandExecutor {
   readonly spawnHelperPid?: number | undefined;
   /**
    * What the session's Claude Code hooks appended to `CLAUDE_ENV_FILE` so far (lib/protocol/envFile.ts); `$NAME`
-   * in a value is expanded from `base` (default the executor's `env`). `undefined` when no hook was given one.
+   * in a line is expanded from the environment its writer was given, or from `base` narrowed by the env policy
+   * that restricted the writer. `undefined` when no hook was given one.
    * Optional in the type only (other process executors share it); the command executor always has it.
    */
   readonly readEnvFile?: (base?: Readonly<Record<string, string | undefined>>) => EnvFileContents | undefined;
@@ -107,9 +108,14 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
   const limits = normalizeProcessLimits(options);
   const slots = options.processSlots ?? createSemaphore(limits.processConcurrency);
   // One shared environment per variant: the whole one, and what the env policy leaves project hooks.
+  // Each variant is also the writer of its hooks' `CLAUDE_ENV_FILE` lines, read back from the same environment.
   const environments = envVariants(
     options.envPolicy,
-    (env) => createHookEnvironment(env, options.projectDir, options.sessionId),
+    (env, policy) => {
+      const hookEnvironment = createHookEnvironment(env, options.projectDir, options.sessionId);
+      const writer: EnvFileWriter = { env: hookEnvironment.base, policy };
+      return { hookEnvironment, writer };
+    },
     options.env ?? process.env,
   );
   const logger = options.logger ?? createRootLogger();
@@ -129,7 +135,8 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     track: (gone: Promise<void>) => void,
   ): Promise<HookRun> => {
     // Another agent's hook sees its own agent: stdin, variables, placeholders, protocol (dialectRuns.ts).
-    const dialectRun = dialects.prepare(hook, definition, input);
+    const variant = environments.of(hook.origin.source);
+    const dialectRun = dialects.prepare(hook, definition, input, variant.writer);
     const invocation = resolveInvocation(dialectRun?.definition ?? definition);
     const refused = (outcome: HookRun['outcome'], message: string): HookRun => {
       const record = bareRun(hook, outcome, 0, message);
@@ -156,7 +163,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
       if (refusal !== undefined) return refused('untrusted', refusal);
     }
     const runId = randomUUID();
-    const environment = environments.of(hook.origin.source);
+    const environment = variant.hookEnvironment;
     const timeoutMs = hookTimeoutMs(definition.timeout, limits);
     const started = performance.now();
     let spawned = false;
@@ -230,6 +237,6 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     get spawnHelperPid() {
       return backend.helperPid;
     },
-    readEnvFile: (base) => dialects.readEnvFile(base ?? options.env ?? process.env),
+    readEnvFile: (base) => dialects.readEnvFile(base),
   };
 };

@@ -20,7 +20,10 @@ export interface RecordOptions {
   /**
    * JSON paths into the event's fields whose values are written as `"[REDACTED]"`, e.g.
    * `tool_input.api_key` or `$.llm_request.messages[*].content`. The result's copies of those values
-   * (`toolInput`, `llmRequest`, `llmResponse` and hooks' rewritten inputs) are redacted too.
+   * (`toolInput`, `llmRequest`, `llmResponse` and hooks' rewritten inputs) are redacted too, and the values
+   * (4 characters or more) are cut out of every other string of the line: reasons, messages, warnings, outputs.
+   * Whatever the paths, text shaped like a credential (a token prefix, a JWT, a PEM key, a URL's password) is
+   * written as `[REDACTED]`.
    */
   redact?: readonly string[];
 }

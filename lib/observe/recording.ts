@@ -9,7 +9,15 @@ import type { HookResult, HookRun, HookSource } from '../core/types.js';
 import { isRecord } from '../core/guards.js';
 import { canonicalEventName, type EventName } from '../events/names.js';
 import type { DecisionRecord } from './decisionRecord.js';
-import { parseJsonPath, redactAt, RecordingError, type PathSegment } from './redact.js';
+import {
+  MIN_REPEATED_SECRET_LENGTH,
+  parseJsonPath,
+  redactAt,
+  RecordingError,
+  redactStrings,
+  valuesAt,
+  type PathSegment,
+} from './redact.js';
 
 /** Format version of a line; a reader refuses versions it does not know. */
 export const RECORDING_VERSION = 1;
@@ -96,18 +104,25 @@ const ECHOES: Readonly<Record<string, keyof RecordedResult>> = {
   tool_response: 'toolResponse',
 };
 
-/** Redacts the recorded event at every path (paths into the event's fields), echoes in the result included. */
+/**
+ * Redacts the recorded event at every path (paths into the event's fields), echoes in the result included; then
+ * cuts the values found there, and anything shaped like a credential, out of every string of the line.
+ */
 const redactEvent = (line: RecordedEvent, paths: readonly PathSegment[][]): RecordedEvent => {
-  if (paths.length === 0) return line;
+  const known: string[] = [];
   let fields: unknown = line.fields;
   const result = Object.assign({}, line.result) as Record<string, unknown>;
   let hooks = line.result.hooks;
   for (const path of paths) {
+    valuesAt(fields, path, known);
     fields = redactAt(fields, path);
     const [head, ...rest] = path;
     const echo = typeof head === 'string' ? ECHOES[head] : undefined;
     if (echo === undefined || typeof head !== 'string') continue;
-    if (result[echo] !== undefined) result[echo] = redactAt(result[echo], rest);
+    if (result[echo] !== undefined) {
+      valuesAt(result[echo], rest, known);
+      result[echo] = redactAt(result[echo], rest);
+    }
     // Hooks that rewrite the input hand it back in their output.
     hooks = hooks.map((run) =>
       run.output === undefined
@@ -116,7 +131,14 @@ const redactEvent = (line: RecordedEvent, paths: readonly PathSegment[][]): Reco
     );
   }
   result.hooks = hooks;
-  return Object.assign({}, line, { fields: fields as Record<string, unknown>, result: result as RecordedResult });
+  // Longest first: a secret that contains another is cut whole.
+  const repeated = [...new Set(known.filter((value) => value.length >= MIN_REPEATED_SECRET_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return Object.assign({}, line, {
+    fields: redactStrings(fields, repeated) as Record<string, unknown>,
+    result: redactStrings(result, repeated) as RecordedResult,
+  });
 };
 
 /** Parses the redact paths once (throws RecordingError for a bad one). */

@@ -3,12 +3,15 @@
  * those paths are replaced by `"[REDACTED]"` before a line is written, so secrets never reach the file.
  * Paths are a small, strict subset of JSONPath — `$` optional, `.key` or `['key']`, `[0]`, `*` / `[*]` —
  * checked once when recording starts; a path that does not parse is an error naming where it stopped.
- * Redaction copies only along the paths: the host's own objects are never changed.
+ * The values found at those paths are then cut out of every other string of the line too (a reason, a warning,
+ * a hook's message or output that quotes them), and so is anything shaped like a credential (lib/core/secretText.ts).
+ * Redaction copies only what it changes: the host's own objects are never changed.
  */
 import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
+import { REDACTED, redactSecretText } from '../core/secretText.js';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from '../core/secretText.js';
 
 /** A recording option or file hookstream cannot use: a bad redact path, an unreadable or malformed file. */
 export class RecordingError extends HookstreamError {
@@ -79,4 +82,51 @@ export const redactAt = (value: unknown, segments: readonly PathSegment[]): unkn
   const copy: Record<string, unknown> = Object.assign({}, value);
   copy[key] = redactAt(value[key], rest);
   return copy;
+};
+
+/** Shorter values are not searched for elsewhere in a record: replacing every "a" or "1" would garble it. */
+export const MIN_REPEATED_SECRET_LENGTH = 4;
+
+/** Every string at `segments` in `value`, nested strings of an object or array there included. */
+export const valuesAt = (value: unknown, segments: readonly PathSegment[], into: string[] = []): string[] => {
+  const [head, ...rest] = segments;
+  if (head === undefined) {
+    if (typeof value === 'string') into.push(value);
+    else if (typeof value === 'number') into.push(String(value));
+    else if (Array.isArray(value)) for (const item of value as unknown[]) valuesAt(item, [], into);
+    else if (isRecord(value)) for (const member of Object.values(value)) valuesAt(member, [], into);
+    return into;
+  }
+  if (Array.isArray(value)) {
+    if (head === WILDCARD) for (const item of value as unknown[]) valuesAt(item, rest, into);
+    else if (typeof head === 'number') valuesAt(value[head], rest, into);
+    return into;
+  }
+  if (!isRecord(value)) return into;
+  if (head === WILDCARD) for (const member of Object.values(value)) valuesAt(member, rest, into);
+  else if (Object.hasOwn(value, String(head))) valuesAt(value[String(head)], rest, into);
+  return into;
+};
+
+/**
+ * `value` with every string passed through `redactSecretText` (the `known` values and credential shapes cut
+ * out): reasons, messages, warnings and hook outputs repeat what a hook saw. Copies only what changed.
+ */
+export const redactStrings = (value: unknown, known: readonly string[]): unknown => {
+  if (typeof value === 'string') return redactSecretText(value, known);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const redacted = redactStrings(item, known);
+      if (redacted !== item) (copy ??= value.slice())[index] = redacted;
+    });
+    return copy ?? value;
+  }
+  if (!isRecord(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, member] of Object.entries(value)) {
+    const redacted = redactStrings(member, known);
+    if (redacted !== member) (copy ??= Object.assign({}, value))[key] = redacted;
+  }
+  return copy ?? value;
 };

@@ -13,6 +13,21 @@ import { dialectVariables, prepareDialectCommand, type DialectHookContext } from
 import { toDialectInput } from './dialectInput.js';
 import { interpretDialectRun } from './dialectOutput.js';
 import { createSessionEnvFile, type EnvFileContents, type SessionEnvFile } from './envFile.js';
+import { restrictEnv, type EnvPolicy } from './envPolicy.js';
+
+/**
+ * Who writes `CLAUDE_ENV_FILE` lines: hooks that inherited the same environment share one file, and `$NAME` in
+ * its lines expands from that environment only — a hook the env policy kept from a secret cannot have the
+ * secret put into the session's variables by writing `export X=$SECRET`.
+ */
+export interface EnvFileWriter {
+  /** The environment the writing hooks were given (before their own `env`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The env policy that restricted them; `undefined`: they inherited the whole environment. */
+  readonly policy: EnvPolicy | undefined;
+}
+
+const UNKNOWN_WRITER: EnvFileWriter = { env: {}, policy: undefined };
 
 /** What a dialect hook's spawn uses instead of the canonical definition, input and protocol. */
 export interface DialectRun {
@@ -32,10 +47,14 @@ export interface DialectRuns {
     hook: HookEntry,
     definition: CommandHookConfig,
     input: Readonly<Record<string, unknown>>,
+    writer?: EnvFileWriter,
   ): DialectRun | undefined;
-  /** What the session's hooks appended to `CLAUDE_ENV_FILE` so far; `undefined` when none was given one. */
+  /**
+   * What the session's hooks appended to `CLAUDE_ENV_FILE` so far; `undefined` when none was given one. Each
+   * writer's lines expand `$NAME` from its own environment, or from `base` narrowed by its policy when given.
+   */
   readEnvFile(base?: Readonly<Record<string, string | undefined>>): EnvFileContents | undefined;
-  /** Removes the session's env file. */
+  /** Removes the session's env files. */
   dispose(): void;
 }
 
@@ -59,18 +78,50 @@ export const dialectOf = (hook: HookEntry): { dialect: Dialect; event: DialectEv
   return event === undefined ? undefined : { dialect, event };
 };
 
+/** The contents of every writer's file as one: restricted writers first, so a whole-environment hook wins a clash. */
+const mergeEnvFiles = (
+  files: ReadonlyMap<EnvFileWriter, SessionEnvFile>,
+  base: Readonly<Record<string, string | undefined>> | undefined,
+): EnvFileContents => {
+  const merged: EnvFileContents = { variables: {}, unset: [], problems: [] };
+  const ordered = [...files].sort(([a], [b]) => Number(a.policy === undefined) - Number(b.policy === undefined));
+  for (const [writer, file] of ordered) {
+    const from =
+      base === undefined ? writer.env : writer.policy === undefined ? base : restrictEnv(base, writer.policy);
+    const contents = file.read({ base: from });
+    for (const name of contents.unset) {
+      Reflect.deleteProperty(merged.variables, name);
+      if (!merged.unset.includes(name)) merged.unset.push(name);
+    }
+    for (const [name, value] of Object.entries(contents.variables)) {
+      merged.variables[name] = value;
+      if (merged.unset.includes(name)) merged.unset.splice(merged.unset.indexOf(name), 1);
+    }
+    merged.problems.push(...contents.problems);
+  }
+  return merged;
+};
+
 /**
- * The per-executor state of dialect hooks: one `CLAUDE_ENV_FILE` per session, created when the first hook of
- * an event that has one runs.
+ * The per-executor state of dialect hooks: `CLAUDE_ENV_FILE` files of the session, one per writer (see
+ * {@link EnvFileWriter}), each created when the first hook of an event that has one runs.
  *
  * @example
  * const runs = createDialectRuns('/repo', 's1');
  * const run = runs.prepare(hook, hook.definition, input); // undefined for hookstream's own hooks
  */
 export const createDialectRuns = (projectDir: string, sessionId: string): DialectRuns => {
-  let envFile: SessionEnvFile | undefined;
+  const envFiles = new Map<EnvFileWriter, SessionEnvFile>();
+  const envFileOf = (writer: EnvFileWriter): SessionEnvFile => {
+    let file = envFiles.get(writer);
+    if (file === undefined) {
+      file = createSessionEnvFile(sessionId);
+      envFiles.set(writer, file);
+    }
+    return file;
+  };
   return {
-    prepare: (hook, definition, input) => {
+    prepare: (hook, definition, input, writer = UNKNOWN_WRITER) => {
       const found = dialectOf(hook);
       if (found === undefined) return undefined;
       const { dialect, event } = found;
@@ -83,7 +134,7 @@ export const createDialectRuns = (projectDir: string, sessionId: string): Dialec
       const cwd = text(input['cwd']);
       if (cwd !== undefined) context.cwd = cwd;
       if (hook.origin.bundle !== undefined) context.bundle = hook.origin.bundle;
-      if (event.envFile === true) context.envFile = (envFile ??= createSessionEnvFile(sessionId)).path;
+      if (event.envFile === true) context.envFile = envFileOf(writer).path;
       const effort = input['effort'];
       if (typeof effort === 'object' && effort !== null && typeof (effort as { level?: unknown }).level === 'string') {
         context.effort = (effort as { level: string }).level;
@@ -100,10 +151,10 @@ export const createDialectRuns = (projectDir: string, sessionId: string): Dialec
         interpret: (name, outcome) => withProblems(interpretDialectRun(name, outcome, { dialect, event }), problems),
       };
     },
-    readEnvFile: (base) => envFile?.read(base === undefined ? {} : { base }),
+    readEnvFile: (base) => (envFiles.size === 0 ? undefined : mergeEnvFiles(envFiles, base)),
     dispose: () => {
-      envFile?.dispose();
-      envFile = undefined;
+      for (const file of envFiles.values()) file.dispose();
+      envFiles.clear();
     },
   };
 };

@@ -7,11 +7,14 @@
  * and a hook's own `env` from its settings entry are added afterwards: they are written in the file, so trust
  * pins them, and they cannot name a host variable (values are never expanded).
  */
+import { looksSecretValue } from '../core/secretText.js';
 import type { HookSource } from '../core/types.js';
 
 /**
  * - `inherit` (default): the host's whole environment.
- * - `no-secrets`: without the variables {@link looksSecret} flags, unless `allow` names them.
+ * - `no-secrets`: without the variables whose name {@link looksSecret} flags or whose value looks like a
+ *   credential (a token prefix, a JWT, a PEM private key, a URL with a password, a long random token: see
+ *   lib/core/secretText.ts), unless `allow` names them.
  * - `allowlist`: only {@link BASE_VARIABLES} and the variables `allow` names.
  */
 export type EnvMode = 'inherit' | 'no-secrets' | 'allowlist';
@@ -72,11 +75,15 @@ const nameMatcher = (patterns: readonly string[]): ((name: string) => boolean) =
   return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
 };
 
-/** Which inherited variables a policy keeps; `undefined` for `inherit` (keep all, copy nothing). */
-export const envFilter = (policy: EnvPolicy): ((name: string) => boolean) | undefined => {
+/**
+ * Which inherited variables a policy keeps, by name and value; `undefined` for `inherit` (keep all, copy
+ * nothing). A name `allow` lists is kept whatever its value: the user said so.
+ */
+export const envFilter = (policy: EnvPolicy): ((name: string, value?: string) => boolean) | undefined => {
   if (policy.mode === 'inherit') return undefined;
   const allowed = nameMatcher(policy.allow ?? []);
-  if (policy.mode === 'no-secrets') return (name) => allowed(name) || !looksSecret(name);
+  if (policy.mode === 'no-secrets')
+    return (name, value) => allowed(name) || (!looksSecret(name) && (value === undefined || !looksSecretValue(value)));
   const base = nameMatcher(BASE_VARIABLES);
   return (name) => allowed(name) || base(name);
 };
@@ -89,7 +96,7 @@ export const restrictEnv = (
   const keep = envFilter(policy);
   if (keep === undefined) return env;
   const kept: Record<string, string | undefined> = {};
-  for (const name of Object.keys(env)) if (keep(name)) kept[name] = env[name];
+  for (const name of Object.keys(env)) if (keep(name, env[name])) kept[name] = env[name];
   return kept;
 };
 
@@ -105,7 +112,7 @@ export interface EnvVariants<T> {
 /**
  * What an executor derives once from the inherited environment (its copy of the base variables, a spawn helper
  * started with it, …), per hook source: from the whole environment for runtime, user and system hooks, from what
- * the policy leaves for project and extension hooks. `policyOf` is read on every call — a reload can change the
+ * the policy leaves for project and extension hooks (`derive` gets that policy too). `policyOf` is read on every call — a reload can change the
  * settings' policy — and each variant is made once per distinct policy, never per spawn.
  *
  * @example
@@ -115,7 +122,7 @@ export interface EnvVariants<T> {
  */
 export const envVariants = <T>(
   policyOf: (() => EnvPolicy | undefined) | undefined,
-  derive: (env: Readonly<Record<string, string | undefined>>) => T,
+  derive: (env: Readonly<Record<string, string | undefined>>, policy?: EnvPolicy) => T,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): EnvVariants<T> => {
   const made = new Map<string, T>();
@@ -126,7 +133,7 @@ export const envVariants = <T>(
     const key = policyKey(policy);
     let value = made.get(key);
     if (value === undefined) {
-      value = derive(restrictEnv(env, policy));
+      value = derive(restrictEnv(env, policy), policy);
       made.set(key, value);
     }
     last = { policy, value };

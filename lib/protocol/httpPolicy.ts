@@ -5,14 +5,22 @@
  * - a hook that can decide (block, deny, stop) needs https; plain http only to a loopback address, and only
  *   when the host or the user's settings say `allowLoopbackHttp`;
  * - every allowlist given (the host's `http.allowedUrls`, the user's and the administrator's settings) must
- *   match the URL: each one restricts, none widens another;
+ *   match the URL, part by part (lib/protocol/urlPattern.ts): each one restricts, none widens another;
  * - `$VAR` / `${VAR}` in header values expand only for names every env-var allowlist lets through; any other
  *   reference becomes empty and is reported.
  */
 
+import { urlPatternMatches } from './urlPattern.js';
+
+export { globMatches } from './urlPattern.js';
+
 /** The HTTP allowlists of one settings file or of the host (`createHookSystem({ http })`); absent: no restriction. */
 export interface HttpSettings {
-  /** URL patterns; `*` matches any run of characters (`https://hooks.example.com/*`). `[]` allows none. */
+  /**
+   * URL patterns matched by scheme, host, port, then path (lib/protocol/urlPattern.ts): in the host `*` stands
+   * for labels (`https://*.example.com/*`), in the path for any characters (`https://hooks.example.com/*`).
+   * `[]` allows none.
+   */
   readonly allowedUrls?: readonly string[];
   /** Variables header values may reference, on top of each hook's own `allowedEnvVars`. */
   readonly allowedEnvVars?: readonly string[];
@@ -82,34 +90,9 @@ const safeText = (url: string): string => JSON.stringify(redactUrl(url));
 export const isLoopbackHost = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 
-/**
- * Whether `text` matches the glob `pattern`, where `*` matches any run of characters and everything else
- * itself. Linear in practice: segments are found left to right with `indexOf`, no regex and no backtracking.
- */
-export const globMatches = (pattern: string, text: string): boolean => {
-  const parts = pattern.split('*');
-  const first = parts[0] ?? '';
-  if (parts.length === 1) return pattern === text;
-  if (!text.startsWith(first)) return false;
-  const last = parts[parts.length - 1] ?? '';
-  let at = first.length;
-  for (const part of parts.slice(1, -1)) {
-    const found = text.indexOf(part, at);
-    if (found < 0) return false;
-    at = found + part.length;
-  }
-  return text.length - last.length >= at && text.endsWith(last);
-};
-
-/** `https://host` and `https://host/` name the same resource: a pattern written either way matches both. */
-const urlForms = (url: URL): string[] =>
-  url.pathname === '/' && url.search === '' && url.hash === '' ? [url.href, url.href.slice(0, -1)] : [url.href];
-
-/** Whether a URL passes one allowlist. */
-const urlAllowed = (list: readonly string[], url: URL): boolean => {
-  const forms = urlForms(url);
-  return list.some((pattern) => forms.some((form) => globMatches(pattern.trim(), form)));
-};
+/** Whether a URL passes one allowlist: some pattern admits it, matched by scheme, host, port, then path. */
+const urlAllowed = (list: readonly string[], url: URL): boolean =>
+  list.some((pattern) => urlPatternMatches(pattern, url));
 
 export type TargetCheck = { readonly url: URL; readonly refused?: undefined } | { readonly refused: string };
 

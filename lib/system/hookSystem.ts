@@ -73,8 +73,9 @@ export interface HookSystem {
   hasHooks(event: string, target?: string | Readonly<Record<string, unknown>>): boolean;
   /**
    * The variables the session's Claude Code hooks (SessionStart, Setup, CwdChanged, FileChanged) exported
-   * through `CLAUDE_ENV_FILE`, read as Claude documents (`export NAME=value` lines; `$NAME` expanded from `base`,
-   * default the hooks' base environment; nothing is executed). Empty until such a hook ran; the file is
+   * through `CLAUDE_ENV_FILE`, read as Claude documents (`export NAME=value` lines; nothing is executed). `$NAME`
+   * expands from the environment the writing hook was given, or from `base` less what the env policy kept from
+   * that hook: a `no-secrets` hook cannot export a secret it never saw. Empty until such a hook ran; the file is
    * removed on `dispose()`. A host applies them to the commands it runs for the session.
    */
   sessionEnv(base?: Readonly<Record<string, string | undefined>>): EnvFileContents;

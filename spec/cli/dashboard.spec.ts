@@ -1,7 +1,7 @@
 /**
  * `hookstream dashboard FILE.jsonl` as a real process: it serves the page and the event stream on loopback,
  * sends what the recording holds, then each line appended to it (a malformed line is reported and skipped),
- * refuses requests for another host, and on SIGTERM closes its server and exits 0. A bad `--port` is a usage error.
+ * refuses requests for another host or without the token it printed, and on SIGTERM closes its server and exits 0. A bad `--port` is a usage error.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -35,7 +35,12 @@ const get = (url: string, host?: string): Promise<{ status: number; body: string
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, headers: host ? { host } : {} },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        headers: host ? { host } : {},
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
@@ -52,7 +57,7 @@ const get = (url: string, host?: string): Promise<{ status: number; body: string
 const streamUntil = (url: string, until: (messages: DashboardMessage[]) => boolean): Promise<DashboardMessage[]> =>
   new Promise((resolve, reject) => {
     const messages: DashboardMessage[] = [];
-    const req = request(new URL('events', url), (response) => {
+    const req = request(new URL(`events${new URL(url).search}`, url), (response) => {
       let buffer = '';
       response.setEncoding('utf8').on('data', (chunk: string) => {
         buffer += chunk;
@@ -110,7 +115,7 @@ describe('hookstream dashboard', () => {
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         stdout += chunk;
-        const match = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
+        const match = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}) /.exec(stdout);
         if (match?.[1] !== undefined) resolve(match[1]);
       });
       child.on('exit', (code) => {
@@ -135,7 +140,7 @@ describe('hookstream dashboard', () => {
   });
 
   it('sends the recording so far, then every line appended to it', async () => {
-    const state = JSON.parse((await get(new URL('state', url).href)).body) as DashboardMessage[];
+    const state = JSON.parse((await get(new URL(`state${new URL(url).search}`, url).href)).body) as DashboardMessage[];
     expect(rowIds(state)).toEqual(['r1', 'r2']);
     const first = state[0];
     expect(first?.type === 'row' ? first.row : undefined).toMatchObject({
@@ -154,6 +159,16 @@ describe('hookstream dashboard', () => {
   it('refuses a request for another host (DNS rebinding)', async () => {
     const refused = await get(url, 'attacker.example:80');
     expect(refused.status).toBe(403);
+  });
+
+  it('refuses every request without the token it printed: another local user cannot read the session', async () => {
+    const bare = new URL(url);
+    bare.search = '';
+    for (const path of ['', 'state', 'events']) {
+      const refused = await get(new URL(path, bare).href);
+      expect([path, refused.status]).toEqual([path, 403]);
+      expect(refused.body).not.toContain('write_file');
+    }
   });
 
   it('exits 0 on SIGTERM, leaving nothing behind', async () => {

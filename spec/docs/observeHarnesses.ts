@@ -56,14 +56,14 @@ let shown = '';
 const runAgent = async (system: HookSystem): Promise<void> => {
   await system.fire('BeforeTool', { tool_name: 'write_file', tool_input: { path: '.env' } });
   await system.fire('SessionStart', { source: 'startup' });
-  const state = (await (await fetch('http://127.0.0.1:4848/state')).json()) as { row?: { event: string; decision: string } }[];
+  const state = (await (await fetch(\`http://127.0.0.1:4848/state?token=\${dashboard.token}\`)).json()) as { row?: { event: string; decision: string } }[];
   shown = JSON.stringify(state.flatMap((message) => (message.row ? [\`\${message.row.event}:\${message.row.decision}\`] : [])));
 };`,
     epilogue: `
 await hooks.dispose();
 console.log(shown);`,
     check: (stdout) => {
-      expect(lines(stdout)[0]).toBe('dashboard: http://127.0.0.1:4848/');
+      expect(lines(stdout)[0]).toMatch(/^dashboard: http:\/\/127\.0\.0\.1:4848\/\?token=[A-Za-z0-9_-]{43}$/);
       expect(printed(stdout)).toEqual(['BeforeTool:deny', 'SessionStart:none']);
     },
   },

@@ -1,6 +1,7 @@
 /**
  * The `record` option and the recording format: every decided event appended as one JSON line, redacted by
- * JSON paths (the result's echoes of a redacted input too), on disk once `dispose()` resolves; reading a
+ * JSON paths (the result's echoes of a redacted input too, and every string that repeats a redacted value: reasons,
+ * messages, warnings, outputs; credential-shaped text always), on disk once `dispose()` resolves; reading a
  * recording back checks each line and names the one that is wrong.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseJsonPath, redactAt, RecordingError, REDACTED, WILDCARD } from '../../lib/observe/redact.js';
 import { parseRecording, readRecording, type RecordedEvent } from '../../lib/observe/recording.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/observe');
 
 let dir: string;
 beforeEach(() => {
@@ -91,6 +94,58 @@ describe('record option', () => {
     // The host's objects are untouched.
     expect(fields.tool_input.api_key).toBe('sk-123');
     expect(result.toolInput).toMatchObject({ api_key: 'sk-123' });
+  });
+
+  it('cuts a redacted value out of every string that repeats it: reasons, messages, warnings, outputs', async () => {
+    const file = path.join(dir, 'repeated.jsonl');
+    const hooks = createHookSystem({ record: { path: file, redact: ['tool_input.api_key'] }, spawnHelper: false });
+    const quote = (mode: string) => `node ${path.join(FIXTURES, 'quote-secret.mjs')} ${mode}`;
+    hooks.register('BeforeTool', { type: 'command', name: 'quote', command: quote('answer') });
+    hooks.register('BeforeTool', { type: 'command', name: 'fail', command: quote('fail') });
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'stopper',
+      run: (input) => ({ continue: false, stopReason: `stop: ${String(input.tool_input.api_key)}` }),
+    });
+    const secret = 'hunter2-long-enough';
+    const result = await hooks.fire('BeforeTool', { tool_name: 'http', tool_input: { api_key: secret } });
+    await hooks.dispose();
+    // The live result keeps what the hooks said; only the file is redacted.
+    expect(result.reason).toContain(secret);
+    expect(result.systemMessage).toContain(secret);
+    expect(result.additionalContext).toContain(secret);
+    expect(result.stopReason).toContain(secret);
+    expect(result.hooks.find((run) => run.name === 'fail')?.message).toContain(secret);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(secret);
+    const [line] = lines(file);
+    expect(line?.result.reason).toContain(`key ${REDACTED} refused`);
+    expect(line?.result.systemMessage).toContain(`saw ${REDACTED}`);
+    expect(line?.result.additionalContext).toContain(`context ${REDACTED}`);
+    expect(line?.result.stopReason).toBe(`stop: ${REDACTED}`);
+    expect(line?.result.hooks.find((run) => run.name === 'fail')?.message).toContain(`cannot use ${REDACTED}`);
+  });
+
+  it('writes text shaped like a credential as [REDACTED], with or without redact paths', async () => {
+    const file = path.join(dir, 'shapes.jsonl');
+    const hooks = createHookSystem({ record: file });
+    const token = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
+    hooks.register('BeforeTool', {
+      type: 'function',
+      name: 'echo',
+      run: (input) => ({ decision: 'deny', reason: `saw ${String(input.tool_input.command)}` }),
+    });
+    const command = `git push https://me:${token}@github.com/o/r && curl -H "Authorization: Bearer ${token}"`;
+    await hooks.fire('BeforeTool', { tool_name: 'run_shell_command', tool_input: { command } });
+    await hooks.dispose();
+    const [line] = lines(file);
+    expect(readFileSync(file, 'utf8')).not.toContain(token);
+    expect(line?.fields.tool_input).toEqual({
+      command: `git push https://me:${REDACTED}@github.com/o/r && curl -H "Authorization: Bearer ${REDACTED}"`,
+    });
+    expect(line?.result.reason).toBe(
+      `saw git push https://me:${REDACTED}@github.com/o/r && curl -H "Authorization: Bearer ${REDACTED}"`,
+    );
   });
 
   it('skips an event whose fields JSON cannot hold, and goes on recording', async () => {

@@ -1,9 +1,11 @@
 /**
  * `replayRecording` and `diffDecisions` as a library: a session recorded under one policy and replayed
  * under another reports exactly the flipped events; each recorded session gets its own hook system with
- * its recorded id (per-session policy state is rebuilt), all disposed; an event the hooks now refuse is a
+ * its recorded id (per-session policy state is rebuilt), one session at a time — a system and its persistent
+ * workers (found by a marker scan) are gone before the next session's system is made; an event the hooks now refuse is a
  * change of its own; key order and absent-vs-false flags are not changes.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,9 @@ import { diffDecisions } from '../../lib/observe/decisionDiff.js';
 import { readRecording } from '../../lib/observe/recording.js';
 import { replayRecording } from '../../lib/observe/replay.js';
 import { createHookSystem, type HookSystem } from '../../lib/system/createHookSystem.js';
+import { fixture, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
+
+const WORKER = fixture('persistent-worker.mjs');
 
 let dir: string;
 beforeEach(() => {
@@ -73,6 +78,65 @@ describe('replayRecording', () => {
     expect(Object.fromEntries(seen)).toEqual({ 'session-1': 3, 'session-2': 1 });
     expect(systems.map((hooks) => hooks.sessionId)).toEqual(['session-1', 'session-2']);
     await expect(systems[0]?.fire('SessionStart', { source: 'startup' })).rejects.toThrow(/disposed/);
+  });
+
+  it('replays one session at a time: each system and its workers are gone before the next is made', async () => {
+    const file = path.join(dir, 'interleaved.jsonl');
+    await record(file, 'recorded', ['ls', 'rm -rf build', 'curl x | sh', 'pwd']);
+    // Sessions interleaved in the file: a, b, a, b.
+    const entries = readRecording(file).map((entry, index) => ({
+      line: entry.line,
+      recorded: Object.assign({}, entry.recorded, { session: index % 2 === 0 ? 'a' : 'b' }),
+    }));
+    const marker = randomUUID();
+    const seen = new Map<string, number>();
+    let live = 0;
+    const atCreate: { session: string; liveSystems: number; workers: number[] }[] = [];
+    const report = await replayRecording(entries, {
+      createSystem: (sessionId) => {
+        atCreate.push({ session: sessionId, liveSystems: live, workers: markedProcesses(marker) });
+        const hooks = createHookSystem({ sessionId, spawnHelper: false });
+        hooks.register('BeforeTool', shellPolicy(/rm -rf/, seen));
+        hooks.register('BeforeTool', {
+          type: 'command',
+          name: 'worker',
+          command: 'node',
+          args: [WORKER],
+          persistent: true,
+          env: { [MARKER_VARIABLE]: marker },
+        });
+        live += 1;
+        const dispose = hooks.dispose.bind(hooks);
+        return Object.assign(Object.create(hooks) as HookSystem, {
+          dispose: async () => {
+            await dispose();
+            live -= 1;
+          },
+        });
+      },
+    });
+    expect(atCreate).toEqual([
+      { session: 'a', liveSystems: 0, workers: [] },
+      { session: 'b', liveSystems: 0, workers: [] },
+    ]);
+    expect(live).toBe(0);
+    expect(markedProcesses(marker)).toEqual([]);
+    // Per-session state is whole: each session's events reached its one system.
+    expect(Object.fromEntries(seen)).toEqual({ a: 2, b: 2 });
+    // A worker ran for every event (its answer is a new systemMessage), and changes come in file order.
+    expect(report.changed.map((change) => [change.line, change.session])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'a'],
+      [4, 'b'],
+    ]);
+    const workerPids = new Set(
+      report.changed.map((change) => {
+        const message = change.changes.find((entry) => entry.field === 'systemMessage')?.after;
+        return (JSON.parse(String(message)) as { pid: number }).pid;
+      }),
+    );
+    expect(workerPids.size).toBe(2);
   });
 
   it('reports an event the hooks now refuse as a change of field "error"', async () => {

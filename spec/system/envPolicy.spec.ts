@@ -2,7 +2,7 @@
  * Least privilege, end to end (issue 11 item 3): real command hooks print the names of the variables they got.
  * A project hook under `hooksConfig.env` (from user settings) or the `envPolicy` option does not see the
  * host's secrets; a user hook beside it sees everything; hookstream's variables and the hook's own `env`
- * are always there.
+ * are always there. Under no-secrets a token, a JWT or a URL with a password goes too, whatever its name.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,11 @@ const HOST = {
   AWS_HS_SPEC_PROFILE: 'prod',
   HS_SPEC_NPM_TOKEN: 'npm-allowed',
   HS_SPEC_PLAIN: 'plain',
+  // Secrets under names that say nothing: no-secrets drops them by their value.
+  HS_SPEC_DEPLOY: `ghp_${'a1B2c3D4e5'.repeat(4)}`,
+  HS_SPEC_DATABASE: 'postgres://app:hunter2@db.internal:5432/app',
+  HS_SPEC_SESSION: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtZSJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ',
+  HS_SPEC_TOOLS: '/opt/hs-spec/tools/bin',
 };
 // Prints the names of the variables this spec cares about, one per line (the hook's stdout: a systemMessage).
 const PRINT_NAMES = String.raw`env | cut -d= -f1 | grep -E '^(HS_SPEC|AWS_HS_SPEC|HOOK_OWN|HOOKSTREAM_PROJECT_DIR$|PATH$)' | sort`;
@@ -91,8 +96,12 @@ const EVERYTHING = [
   'HOOKSTREAM_PROJECT_DIR',
   'HOOK_OWN_TOKEN',
   'HS_SPEC_API_KEY',
+  'HS_SPEC_DATABASE',
+  'HS_SPEC_DEPLOY',
   'HS_SPEC_NPM_TOKEN',
   'HS_SPEC_PLAIN',
+  'HS_SPEC_SESSION',
+  'HS_SPEC_TOOLS',
   'PATH',
 ];
 
@@ -102,8 +111,8 @@ describe('the environment of command hooks', { timeout: 30_000 }, () => {
     expect(names).toEqual({ 'project-hook': EVERYTHING, 'user-hook': EVERYTHING });
   });
 
-  it('no-secrets (user settings): the project hook loses what looks secret, except what the user allows', async () => {
-    const hooks = start({ mode: 'no-secrets', allow: ['HS_SPEC_NPM_TOKEN'] });
+  it('no-secrets (user settings): the project hook loses what looks secret, by name or value, except what the user allows', async () => {
+    const hooks = start({ mode: 'no-secrets', allow: ['HS_SPEC_NPM_TOKEN', 'HS_SPEC_SESSION'] });
     expect(hooks.problems).toEqual([]);
     const names = await fire(hooks);
     expect(names['project-hook']).toEqual([
@@ -111,6 +120,8 @@ describe('the environment of command hooks', { timeout: 30_000 }, () => {
       'HOOK_OWN_TOKEN', // its own env, written in the settings, is kept
       'HS_SPEC_NPM_TOKEN',
       'HS_SPEC_PLAIN',
+      'HS_SPEC_SESSION', // a JWT, but the user allows it by name
+      'HS_SPEC_TOOLS',
       'PATH',
     ]);
     expect(names['user-hook']).toEqual(EVERYTHING);
