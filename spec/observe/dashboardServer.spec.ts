@@ -89,7 +89,7 @@ describe('dashboard token', () => {
     const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const path of ['/', '/events', '/state', '/missing']) {
       for (const headers of [
-        {},
+        {} as Record<string, string>,
         { authorization: `Bearer ${wrong}` },
         { cookie: `hookstream-dashboard-${port}=${wrong}` },
       ]) {
