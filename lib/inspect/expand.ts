@@ -92,7 +92,7 @@ const groupAt = (word: string, start: number): { end: number; parts: string[] } 
   return undefined;
 };
 
-/** `1..5`, `05..10..2`, `a..e`: the words of a sequence expression; undefined when it is none (or too long). */
+/** `1..5`, `05..10..2`, `a..e`: the words of a sequence expression; undefined when it is none. */
 const sequence = (inner: string): string[] | undefined => {
   const match = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
   if (match === null) return undefined;
@@ -102,10 +102,14 @@ const sequence = (inner: string): string[] | undefined => {
   const start = numeric ? Number(from) : from.charCodeAt(0);
   const stop = numeric ? Number(to) : to.charCodeAt(0);
   const step = Math.abs(Number(by ?? 1)) || 1;
-  if (Math.abs(stop - start) / step >= MAX_BRACE_WORDS) return undefined;
   const width = numeric && /^-?0\d/.test(from + to) ? Math.max(from.length, to.length) : 0;
   const words: string[] = [];
-  for (let value = start; start <= stop ? value <= stop : value >= stop; value += start <= stop ? step : -step) {
+  // One word past the limit is enough for the caller to give up.
+  for (
+    let value = start;
+    (start <= stop ? value <= stop : value >= stop) && words.length <= MAX_BRACE_WORDS;
+    value += start <= stop ? step : -step
+  ) {
     words.push(numeric ? String(value).padStart(width, '0') : String.fromCharCode(value));
   }
   return words;
