@@ -3,8 +3,9 @@
  * what runs). The shell form is read as bash reads it — every simple command of the line, `cd`, variable
  * assignments, `source` — and each program is followed through wrappers (`env`, `nice`, `timeout`,
  * `xargs`, `sudo`, …), PATH lookups with the hook's own `env.PATH`, `#!` lines and interpreter options
- * (`bash -e`, `python -u`, `node --flag`, `deno run`). What cannot be followed is said, one line each,
- * so an approval shows exactly what it covers.
+ * (`bash -e`, `python -u`, `node --flag`, `deno run`). It is an allowlist: a construct it does not understand
+ * is never skipped but reported as `cannot pin: <construct>`, and what it knowingly leaves out (system files,
+ * what a script imports) is listed too, one line each, so an approval shows exactly what it covers.
  *
  * @example
  * commandFiles({ type: 'command', command: 'nice -n 5 bash -e .hookstream/x.sh' }, { projectDir, home })
