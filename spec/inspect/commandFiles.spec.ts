@@ -201,7 +201,9 @@ describe('commandFiles: the program itself', () => {
     for (const command of ['(cd .hookstream; ./x.sh)', 'case a in a) ./x;; esac', 'cat <<EOF\nx\nEOF']) {
       expect(find(command).notPinned).toContainEqual(expect.stringMatching(/shell syntax hookstream does not follow/));
     }
-    expect(find('$TOOL .hookstream/x.sh').notPinned).toContain('cannot pin: a program only known at run time (/command)');
+    expect(find('$TOOL .hookstream/x.sh').notPinned).toContain(
+      'cannot pin: a program only known at run time (/command)',
+    );
     expect(find('sh $(pwd)/x.sh').notPinned).toContain('cannot pin: a script named only at run time (/command)');
     expect(find('jq -f ./data.json').notPinned).toContain('./data.json: an argument of jq, not followed');
     expect(find('xargs sh').notPinned).toEqual(
