@@ -39,8 +39,10 @@ export interface TrustView {
   fingerprint?: string;
   /** The files the approval pins: path (relative inside the project), role, SHA-256. */
   pins: { path: string; role: string; sha256: string }[];
-  /** What it does not pin, one line each. */
+  /** What it does not pin, one line each (the `cannot pin: …` lines first). */
   notPinned: string[];
+  /** Constructs hookstream does not understand: the approval does not cover what they run. */
+  cannotPin: string[];
 }
 
 /** The command line of a command hook, args included. */
@@ -64,6 +66,7 @@ export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, lo
       sha256: file.sha256,
     })),
     notPinned: trust.subject?.notPinned ?? [],
+    cannotPin: trust.subject?.cannotPin ?? [],
   };
   if (origin.file !== undefined) view.file = origin.file;
   if (origin.pointer !== undefined) view.pointer = origin.pointer;
@@ -97,9 +100,11 @@ export const describeHook = (view: TrustView, paint: Paint): string[] => {
       `    ${index === 0 ? 'pins       ' : '           '} ${pin.path} (${pin.role}, ${shortHash(pin.sha256)})`,
     ),
   );
-  view.notPinned.forEach((line, index) =>
-    lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(line)}`),
-  );
+  // What the approval cannot cover comes first and stands out: the reader decides on it.
+  for (const line of view.cannotPin) lines.push(`    ${paint.yellow(line)}`);
+  view.notPinned
+    .filter((line) => !view.cannotPin.includes(line))
+    .forEach((line, index) => lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(line)}`));
   return lines;
 };
 

@@ -17,11 +17,13 @@ import { createLocator } from './locate.js';
 import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { createPaint } from './style.js';
+import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js';
 
 /** The loader's problems, then a warning for each finding of the command checks, at the hook's position. */
 export const collectProblems = (loaded: LoadedSettings, environment: CheckEnvironment): ConfigProblem[] => {
   const locate = createLocator();
   const problems = [...loaded.problems];
+  const fingerprints = createFingerprinter(environment.projectDir, environment.home);
   for (const entry of loaded.entries) {
     if (entry.definition.type !== 'command') continue;
     const file = entry.origin.file ?? '<settings>';
@@ -38,8 +40,28 @@ export const collectProblems = (loaded: LoadedSettings, environment: CheckEnviro
       if (finding.received !== undefined) problem.received = finding.received;
       problems.push(problem);
     }
+    const unpinnable = unpinnableGuard(entry, fingerprints);
+    if (unpinnable !== undefined) {
+      const pointer = `${entry.origin.pointer ?? ''}/command`;
+      problems.push({ severity: 'warning', file, pointer, ...locate(file, pointer), message: unpinnable });
+    }
   }
   return problems;
+};
+
+/**
+ * A guard that must run (`required`, `failurePolicy: "block"`) whose command holds constructs the trust inspector
+ * cannot pin: what they run may change after approval without anyone being asked again.
+ */
+const unpinnableGuard = (entry: LoadedSettings['entries'][number], fingerprints: Fingerprinter): string | undefined => {
+  const { definition } = entry;
+  if (definition.type !== 'command' || (definition.required !== true && definition.failurePolicy !== 'block')) {
+    return undefined;
+  }
+  const { cannotPin } = fingerprints.subject(entry);
+  if (cannotPin.length === 0) return undefined;
+  const kind = definition.required === true ? 'required' : 'blocking (failurePolicy "block")';
+  return `${kind} hook "${entry.name}" has parts hookstream cannot pin, so an approval does not cover what they run: ${cannotPin.join('; ')}`;
 };
 
 /** Stable order: by file as given, then by position (file-level problems first). */

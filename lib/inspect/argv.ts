@@ -21,6 +21,10 @@ export interface Grammar {
   readonly modules?: readonly string[];
   /** Valued options whose value is the program file itself (`php -f`). */
   readonly scripts?: readonly string[];
+  /** Valued options whose value is a file read before the program (`bash --rcfile`, `node --env-file`). */
+  readonly startup?: readonly string[];
+  /** Options that make the program load code hookstream cannot pin (`php -d`, `node --openssl-config`). */
+  readonly risky?: readonly string[];
   /** Valued options that change the working directory (`env -C`, `ruby -C`). */
   readonly chdir?: readonly string[];
   /** Valued options after which every word is the program's own argument (`python -c`, `python -m`). */
@@ -53,6 +57,7 @@ export interface ParsedArgs {
   code: Word[];
   modules: Word[];
   scripts: Word[];
+  startup: Word[];
   packages: Word[];
   /** The last `chdir` value. */
   chdir?: Word;
@@ -79,6 +84,7 @@ const take = (grammar: Grammar, name: string, value: Word, parsed: ParsedArgs): 
   if (has(grammar.code, name)) parsed.code.push(value);
   if (has(grammar.modules, name)) parsed.modules.push(value);
   if (has(grammar.scripts, name)) parsed.scripts.push(value);
+  if (has(grammar.startup, name)) parsed.startup.push(value);
   if (has(grammar.packages, name)) parsed.packages.push(value);
   if (has(grammar.chdir, name)) parsed.chdir = value;
   if (has(grammar.noRun, name)) parsed.noRun = true;
@@ -120,6 +126,7 @@ export const parseArgs = (words: readonly Word[], grammar: Grammar): ParsedArgs 
     code: [],
     modules: [],
     scripts: [],
+    startup: [],
     packages: [],
     codeOperand: false,
     stdin: false,

@@ -3,8 +3,9 @@
  * what runs). The shell form is read as bash reads it — every simple command of the line, `cd`, variable
  * assignments, `source` — and each program is followed through wrappers (`env`, `nice`, `timeout`,
  * `xargs`, `sudo`, …), PATH lookups with the hook's own `env.PATH`, `#!` lines and interpreter options
- * (`bash -e`, `python -u`, `node --flag`, `deno run`). What cannot be followed is said, one line each,
- * so an approval shows exactly what it covers.
+ * (`bash -e`, `python -u`, `node --flag`, `deno run`). It is an allowlist: a construct it does not understand
+ * is never skipped but reported as `cannot pin: <construct>`, and what it knowingly leaves out (system files,
+ * what a script imports) is listed too, one line each, so an approval shows exactly what it covers.
  *
  * @example
  * commandFiles({ type: 'command', command: 'nice -n 5 bash -e .hookstream/x.sh' }, { projectDir, home })
@@ -15,9 +16,12 @@ import type { CommandHookConfig } from '../core/types.js';
 import { PROJECT_DIR_VARIABLES } from '../protocol/hookEnv.js';
 import type { Word } from './argv.js';
 import { fsProbe, type FileProbe } from './programs.js';
+import { startupFiles } from './interpret.js';
 import { runArgv } from './runProgram.js';
+import { isBuiltin, runBuiltin, scopeOf, stateOf } from './builtins.js';
+import { DEFERRED, expandAssigned, expandBraces, expandMarkers, hasUnquotedBraces, HOME_MARK } from './expand.js';
 import { scanCommands } from './shellWords.js';
-import { layer, Walk, type CommandFiles, type Scope, type Variables } from './walk.js';
+import { layer, Walk, type CommandFiles, type LineState, type Scope, type Variables } from './walk.js';
 
 export type { CommandFiles, FileRole, FoundFile } from './walk.js';
 
@@ -33,53 +37,84 @@ export interface CommandEnvironment {
 }
 
 const ASSIGNMENT = /^([A-Za-z_]\w*)=/;
-/** Builtins whose `NAME=value` arguments set shell variables for the rest of the line. */
-const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+/** `bash -c` in `eval` in `bash -c` …: deeper than this is not followed. */
+const MAX_LINE_DEPTH = 8;
 
-/** Where `cd` goes; undefined when only a running shell knows. */
-const changeDirectory = (walk: Walk, target: Word | undefined, scope: Scope): string | undefined => {
-  if (target === undefined) return scope.env.get('HOME') ?? walk.home;
-  if (target.text === undefined || target.text === '-') return undefined;
-  return walk.resolve(target.text, scope);
+/** The words of one scanned command after brace expansion (variables still markers). */
+const braceWords = (walk: Walk, words: readonly (string | undefined)[], braces: boolean): (string | undefined)[] => {
+  if (!braces) return [...words];
+  const out: (string | undefined)[] = [];
+  for (const word of words) {
+    const forms = word === undefined ? [word] : expandBraces(word);
+    if (forms === undefined) {
+      walk.cannot(`brace expansion ${word ?? ''} (more words than hookstream follows)`);
+      out.push(undefined);
+    } else out.push(...forms);
+  }
+  return out;
 };
 
-/** Walks every simple command of a shell line, carrying `cd` and variable assignments along. */
-const runLine = (walk: Walk, command: string, scope: Scope, field: string, depth: number): void => {
-  const scan = scanCommands(command, scope.env, walk.home);
-  let line = scope;
+/** `builtin cd x`, `command cd x`: the builtin itself, in this shell. */
+const unwrapBuiltin = (argv: readonly (string | undefined)[]): number =>
+  (argv[0] === 'builtin' || argv[0] === 'command') && argv[1] !== undefined && isBuiltin(argv[1]) ? 1 : 0;
+
+/**
+ * Walks every simple command of a shell line in the shell whose state is `state`, carrying `cd`, `pushd`,
+ * variable assignments and `hash -p` along; `trap` bodies are walked when set and again at the end.
+ */
+const runShell = (walk: Walk, command: string, state: LineState, field: string, depth: number): void => {
+  if (depth > MAX_LINE_DEPTH) {
+    walk.cannot(`shell code nested more than ${MAX_LINE_DEPTH} levels deep (${field})`);
+    return;
+  }
+  const scan = scanCommands(command, DEFERRED, HOME_MARK);
+  const braces = hasUnquotedBraces(command);
+  const trapsBefore = state.traps.length;
   for (const { words, conditional } of scan.commands) {
-    const argv: Word[] = words.map((text) => ({ text, field }));
-    let env = line.env;
+    if (state.opaqueAfter !== undefined) {
+      walk.cannot(`what follows ${state.opaqueAfter} (the sourced file may change the directory, PATH or functions)`);
+    }
+    const raw = braceWords(walk, words, braces);
+    let env = state.env;
     let at = 0;
-    for (let match; (match = ASSIGNMENT.exec(argv[at]?.text ?? '')); at++) {
-      const text = argv[at]?.text ?? '';
-      env = layer(env, [[match[1] ?? '', text.slice(text.indexOf('=') + 1)]]);
+    for (let match; (match = ASSIGNMENT.exec(raw[at] ?? '')); at++) {
+      const name = match[1] ?? '';
+      walk.assigned.add(name);
+      env = layer(env, [[name, expandAssigned((raw[at] ?? '').slice(match[0].length), env, walk.home)]]);
     }
-    const program = argv[at]?.text;
-    if (program === undefined && at < argv.length) {
-      walk.note(`a program only known at run time (${field})`);
+    if (at === raw.length) {
+      // `PATH=./bin:$PATH; x`: assignments alone hold for the rest of the line.
+      state.env = env;
       continue;
     }
-    // `PATH=./bin:$PATH; x`: assignments alone (or exported) hold for the rest of the line.
-    if (program === undefined || DECLARATIONS.has(program)) {
-      for (const word of argv.slice(at + 1)) {
-        const match = ASSIGNMENT.exec(word.text ?? '');
-        if (match && word.text !== undefined) env = layer(env, [[match[1] ?? '', word.text.slice(match[0].length)]]);
-      }
-      line = { cwd: line.cwd, env, shell: true };
+    const skip = unwrapBuiltin(raw.slice(at));
+    const program = expandMarkers(raw[at + skip], state.env, walk.home);
+    if (program === undefined) {
+      walk.cannot(`a program only known at run time (${field})`);
       continue;
     }
-    if (program === 'cd') {
-      // A `cd` that may or may not run leaves the directory unknown from here on.
-      const cwd = conditional ? undefined : changeDirectory(walk, argv[at + 1], line);
-      line = { cwd, env: line.env, shell: true };
-      continue;
-    }
-    runArgv(walk, argv.slice(at), { cwd: line.cwd, env, shell: true }, depth);
+    const call = { raw: raw.slice(at + skip + 1), field, conditional, depth };
+    if (runBuiltin(walk, program, call, state)) continue;
+    const argv: Word[] = raw.slice(at).map((text) => ({ text: expandMarkers(text, state.env, walk.home), field }));
+    const scope: Scope =
+      state.hashed === undefined
+        ? { cwd: state.cwd, env, shell: true }
+        : { cwd: state.cwd, env, shell: true, hashed: state.hashed };
+    runArgv(walk, argv, scope, depth);
   }
   if (scan.stoppedAt !== undefined) {
-    walk.note(`the rest of the command from ${scan.stoppedAt} (shell syntax hookstream does not follow)`);
+    walk.cannot(`the rest of the command from ${scan.stoppedAt} (shell syntax hookstream does not follow)`);
   }
+  // A trap runs later, where the shell then is (an EXIT trap: at the end of the line).
+  for (const { body, field: where } of state.traps.slice(trapsBefore)) {
+    walk.runShell(body, stateOf(scopeOf(state)), where, depth + 1);
+  }
+};
+
+/** Walks a line in a new shell started in `scope`. */
+const runLine = (walk: Walk, command: string, scope: Scope, field: string, depth: number): void => {
+  const state = stateOf(scope);
+  runShell(walk, command, state, field, depth);
 };
 
 /** The host's variables as a map (reading `process.env` costs a native call per variable: pass a map when repeating). */
@@ -114,20 +149,20 @@ export const commandFiles = (definition: CommandHookConfig, environment: Command
   walk.runLine = (command, scope, field, depth) => {
     runLine(walk, command, scope, field, depth);
   };
+  walk.runShell = (command, state, field, depth) => {
+    runShell(walk, command, state, field, depth);
+  };
   const env = hookEnvironment(definition, environment, host);
   const scope: Scope = { cwd: environment.projectDir, env, shell: definition.args === undefined };
+  for (const name of Object.keys(definition.env ?? {})) walk.assigned.add(name);
   if (definition.args === undefined) {
-    // The shell form runs under `bash -c`, which first reads the file BASH_ENV names.
-    const bashEnv = env.get('BASH_ENV');
-    if (bashEnv !== undefined) {
-      const file = walk.resolve(bashEnv, scope);
-      if (file !== undefined) walk.pin(file, 'startup', { text: bashEnv, field: '/env/BASH_ENV' });
-    }
+    // The shell form runs under `bash -c`, which first reads what BASH_ENV and the rest of the environment name.
+    startupFiles(walk, scope, 'shell');
     runLine(walk, definition.command, scope, '/command', 0);
   } else {
     const argv: Word[] = [{ text: definition.command, field: '/command' }];
     definition.args.forEach((text, index) => argv.push({ text, field: `/args/${index}` }));
     runArgv(walk, argv, scope, 0);
   }
-  return { files: walk.files, notPinned: walk.notPinned };
+  return { files: walk.files, notPinned: walk.notPinned, cannotPin: walk.cannotPin };
 };

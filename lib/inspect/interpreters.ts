@@ -22,6 +22,7 @@ const SHELL: Interpreter = {
   family: 'shell',
   grammar: {
     valued: ['-o', '-O', '--rcfile', '--init-file'],
+    startup: ['--rcfile', '--init-file'],
     codeFlag: '-c',
     stdinFlag: '-s',
     noRun: ['-n', '--version', '--help'],
@@ -53,6 +54,7 @@ const NODE_VALUED = [
   ...['--disable-warning', '--dns-result-order', '--experimental-default-type', '--redirect-warnings'],
   ...['--stack-trace-limit', '--unhandled-rejections', '--watch-path', '--test-reporter', '--icu-data-dir'],
   ...['--test-name-pattern', '--test-reporter-destination', '--report-dir', '--report-directory'],
+  ...['--openssl-config', '--snapshot-blob', '--experimental-config-file', '--experimental-policy'],
 ];
 /** Node's flags come in families; none of these takes a separate value. */
 const NODE_FLAGS = [
@@ -67,6 +69,8 @@ const NODE: Interpreter = {
     valued: NODE_VALUED,
     code: ['-e', '--eval', '-p', '--print'],
     modules: ['-r', '--require', '--import', '--loader', '--experimental-loader'],
+    startup: ['--env-file', '--env-file-if-exists'],
+    risky: ['--openssl-config', '--snapshot-blob', '--experimental-config-file', '--experimental-policy'],
     noRun: ['-v', '--version', '-h', '--help', '-c', '--check', '--v8-options'],
     flagPrefixes: NODE_FLAGS,
   },
@@ -79,6 +83,8 @@ const TS_NODE: Interpreter = {
     valued: [...NODE_VALUED, '--tsconfig', '-P', '--project', '-O', '--compiler-options', '--compiler', '--cwd'],
     code: NODE.grammar.code ?? [],
     modules: NODE.grammar.modules ?? [],
+    startup: NODE.grammar.startup ?? [],
+    risky: NODE.grammar.risky ?? [],
     chdir: ['--cwd'],
     noRun: NODE.grammar.noRun ?? [],
     flagPrefixes: NODE_FLAGS,
@@ -127,6 +133,8 @@ const PERL: Interpreter = {
   grammar: {
     valued: ['-e', '-E', '-I', '-M', '-m'],
     code: ['-e', '-E'],
+    modules: ['-M', '-m'],
+    risky: ['-d'],
     noRun: ['-v', '-V', '-h', '-c'],
     clusters: true,
   },
@@ -139,6 +147,7 @@ const PHP: Interpreter = {
     valued: ['-c', '-d', '-f', '-r', '-B', '-R', '-F', '-E', '-z', '-t', '-S'],
     code: ['-r', '-B', '-R', '-E'],
     scripts: ['-f', '-F'],
+    risky: ['-c', '-d'],
     noRun: ['-v', '--version', '-h', '--help', '-l', '-m', '-i'],
   },
   loads: 'includes',

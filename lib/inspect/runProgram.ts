@@ -5,17 +5,20 @@
  * what lib/inspect/interpret.ts finds.
  */
 import { parseArgs, type Word } from './argv.js';
-import { findScript, interpret, searchPathOf, startupFiles } from './interpret.js';
+import { runBuiltin, stateOf } from './builtins.js';
+import { isKnownValue } from './expand.js';
+import { interpret, searchPathOf, startupFiles } from './interpret.js';
 import { interpreterOf } from './interpreters.js';
-import { DEFAULT_PATH, isShellBuiltin, isSystemPath } from './programs.js';
-import { evalLine, wrappedAt } from './lookThrough.js';
+import { programConfig } from './programConfig.js';
+import { DEFAULT_PATH, isSystemPath } from './programs.js';
 import { leadingWords } from './shellWords.js';
 import { layer, looksLikePath, type Scope, type Variables, type Walk } from './walk.js';
 import { WRAPPERS, type Wrapper } from './wrappers.js';
 
 /** `#!` chains, `bash -c` in `bash -c`, `env -S`: deeper than this is not followed. */
 const MAX_DEPTH = 6;
-const ASSIGNMENT = /^([A-Za-z_]\w*)=/;
+/** `env NAME=value`: any name without `=` (`BASH_FUNC_f%%` too), unlike a shell assignment. */
+const ENV_ASSIGNMENT = /^([^=\s]+)=/;
 
 /** A program name found on the scope's search path, pinned (or noted) by the walk's rule. */
 const findProgram = (walk: Walk, word: Word, scope: Scope): string | undefined => {
@@ -25,9 +28,16 @@ const findProgram = (walk: Walk, word: Word, scope: Scope): string | undefined =
     if (file !== undefined) walk.pin(file, 'program', word);
     return file;
   }
-  const found = walk.lookUp(name, searchPathOf(scope), scope.cwd ?? walk.projectDir);
+  const search = searchPathOf(scope);
+  if (!isKnownValue(search)) {
+    walk.cannot(`${name}: looked up on a PATH only known at run time`);
+    return undefined;
+  }
+  const found = walk.lookUp(name, search, scope.cwd ?? walk.projectDir);
   if (found.file === undefined) {
-    walk.note(`${name}: not found on the hook's PATH`);
+    // Split into words by the shell (`$CMD` holding `sh x.sh`), or a name no lookup here can find.
+    if (/\s/.test(name)) walk.cannot(`a program name with blanks, split by the shell at run time: ${name}`);
+    else walk.note(`${name}: not found on the hook's PATH`);
     return undefined;
   }
   walk.pin(found.file, 'program', word, found.relativeEntry ? 'relative-lookup' : 'lookup', found.real);
@@ -58,22 +68,32 @@ const unwrap = (walk: Walk, name: string, wrapper: Wrapper, args: readonly Word[
   }
   if (parsed.chdir !== undefined)
     cwd = parsed.chdir.text === undefined ? undefined : walk.resolve(parsed.chdir.text, scope);
-  // Where the program starts is decided in one place for every reader (lookThrough.ts); the words before it
-  // are `env -`, operands such as timeout's duration, and `NAME=value` operands.
-  const at = wrappedAt(wrapper, args, parsed);
-  for (const { text = '' } of args.slice(parsed.operand, at)) {
-    const match = ASSIGNMENT.exec(text);
-    if (wrapper.clear !== undefined && text === '-') env = layer(undefined, []);
-    else if (wrapper.assignments === true && match)
-      env = withVariable(env, match[1] ?? '', text.slice(match[0].length));
+  let at = parsed.operand;
+  if (wrapper.clear !== undefined && args[at]?.text === '-') {
+    env = layer(undefined, []);
+    at += 1;
+  }
+  at += wrapper.skip ?? 0;
+  for (let match; wrapper.assignments === true && (match = ENV_ASSIGNMENT.exec(args[at]?.text ?? '')); at++) {
+    const text = args[at]?.text ?? '';
+    walk.assigned.add(match[1] ?? '');
+    env = withVariable(env, match[1] ?? '', text.slice(text.indexOf('=') + 1));
+  }
+  if (wrapper.assignments === true && args[at] !== undefined && args[at]?.text === undefined) {
+    walk.cannot(`${name}: an argument only known at run time may set a variable or name the program`);
   }
   if (wrapper.note !== undefined) walk.note(wrapper.note);
   const argv = split.concat(args.slice(at));
   if (argv.length === 0) return;
-  // `command` and `builtin` still find builtins; the others exec a program.
+  // `command` and `builtin` still find builtins (and `command` the programs `hash -p` bound); the others exec a program.
   const shell = scope.shell && (name === 'command' || name === 'builtin');
-  const inner: Scope = { cwd, env, shell };
-  runArgv(walk, argv, searchPath === undefined ? inner : { cwd, env, shell, searchPath }, depth + 1);
+  const inner: Scope = searchPath === undefined ? { cwd, env, shell } : { cwd, env, shell, searchPath };
+  runArgv(
+    walk,
+    argv,
+    shell && scope.hashed !== undefined && searchPath === undefined ? { cwd, env, shell, hashed: scope.hashed } : inner,
+    depth + 1,
+  );
 };
 
 /** The interpreter line of a file run directly, followed as if the kernel ran it. */
@@ -90,32 +110,30 @@ const shebang = (walk: Walk, file: string, word: Word, scope: Scope, depth: numb
 
 /** Follows one argument vector (program first) to the files it runs. */
 export const runArgv = (walk: Walk, argv: readonly Word[], scope: Scope, depth: number): void => {
-  const [first, ...rest] = argv;
+  let [first] = argv;
+  const rest = argv.slice(1);
   if (first === undefined) return;
   if (depth > MAX_DEPTH) {
-    walk.note(`${first.text ?? 'a program'}: nested more than ${MAX_DEPTH} levels deep`);
+    walk.cannot(`${first.text ?? 'a program'}: nested more than ${MAX_DEPTH} levels deep`);
     return;
   }
-  const name = first.text;
+  let name = first.text;
   if (name === undefined) {
-    walk.note(`a program only known at run time (${first.field})`);
+    walk.cannot(`a program only known at run time (${first.field})`);
     return;
+  }
+  if (scope.shell && !name.includes('/')) {
+    // A builtin behind `command`/`builtin`, in a copy of the shell's state: what it changes is said, not followed.
+    const call = { raw: rest.map((word) => word.text), field: first.field, conditional: false, depth };
+    if (runBuiltin(walk, name, call, stateOf(scope), false)) return;
+    const bound = scope.hashed?.get(name);
+    if (bound !== undefined) {
+      // `hash -p path name`: bash runs `path` for `name` without looking it up.
+      name = bound.includes('/') ? bound : `./${bound}`;
+      first = { text: name, field: first.field };
+    }
   }
   const base = name.slice(name.lastIndexOf('/') + 1);
-  if (scope.shell && !name.includes('/')) {
-    if (name === 'source' || name === '.') {
-      const sourced = rest[0] === undefined ? undefined : findScript(walk, rest[0], scope, 'script', true);
-      if (sourced !== undefined) walk.note(`files ${walk.display(sourced)} sources`);
-      return;
-    }
-    if (name === 'eval') {
-      const line = evalLine(rest);
-      if (line === undefined) walk.note(`eval of words only known at run time (${first.field})`);
-      else walk.runLine(line, scope, first.field, depth + 1);
-      return;
-    }
-    if (isShellBuiltin(name)) return;
-  }
   const wrapper = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : undefined;
   // `/usr/bin/env` is the wrapper; a project's own `./env` is just a program.
   if (
@@ -126,6 +144,8 @@ export const runArgv = (walk: Walk, argv: readonly Word[], scope: Scope, depth: 
     return;
   }
   const file = findProgram(walk, first, scope);
+  const configured = programConfig(base);
+  if (configured !== undefined) walk.note(`${base}: ${configured}`);
   const interpreter = interpreterOf(name);
   if (interpreter !== undefined) {
     interpret(walk, base, interpreter, rest, scope, depth);

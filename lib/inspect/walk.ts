@@ -28,8 +28,22 @@ export interface FoundFile {
 /** Everything the walk found: the files to pin, and what it could not pin, one line each. */
 export interface CommandFiles {
   readonly files: readonly FoundFile[];
+  /** Every line for the approval: the `cannotPin` lines first, then what is knowingly left out (system files …). */
   readonly notPinned: readonly string[];
+  /**
+   * Constructs the walk does not understand, each `cannot pin: <construct>`: an approval does not cover what they
+   * run. The inspector is an allowlist, so anything it cannot read lands here rather than being skipped.
+   */
+  readonly cannotPin: readonly string[];
 }
+
+/** The prefix of a line saying a construct could not be pinned. */
+export const CANNOT_PIN = 'cannot pin: ';
+
+/** A descriptor or device (`/dev/fd/3`, `/dev/stdin`, `/proc/self/fd/0`): what it yields is decided when read. */
+const DEVICE = /^\/(?:dev|proc)\//;
+/** Devices that yield nothing to run. */
+const EMPTY_DEVICES = new Set(['/dev/null', '/dev/zero']);
 
 /** Variables as the walk reads them. */
 export interface Variables extends VariableLookup {
@@ -60,6 +74,23 @@ export interface Scope {
   readonly shell: boolean;
   /** The search path when a wrapper overrides PATH (`command -p`, sudo's `secure_path`). */
   readonly searchPath?: string;
+  /** Programs `hash -p path name` bound to a path, in this shell. */
+  readonly hashed?: ReadonlyMap<string, string>;
+}
+
+/** The state of one shell as its line runs: what builtins (`cd`, `pushd`, `hash -p`, `trap`, `export`) change. */
+export interface LineState {
+  cwd: string | undefined;
+  /** `cd -`'s directory. */
+  oldpwd: string | undefined;
+  env: Variables;
+  /** The directory stack of `pushd`, top last; undefined when only a running shell knows it. */
+  dirs: (string | undefined)[] | undefined;
+  hashed: Map<string, string> | undefined;
+  /** Set after `source x`: the sourced file may change the directory, PATH or functions for what follows. */
+  opaqueAfter?: string;
+  /** Bodies of `trap` set on this line (run later in this shell: on exit, on a signal). */
+  traps: { body: string; field: string }[];
 }
 
 /** How a file was reached: named by a path, or found by a PATH lookup in an absolute or relative entry. */
@@ -68,8 +99,13 @@ export type Reached = 'named' | 'lookup' | 'relative-lookup';
 export class Walk {
   readonly files: FoundFile[] = [];
   private readonly notes = new Set<string>();
+  private readonly unpinnable = new Set<string>();
   /** Walks a shell command line (set by commandFiles; `bash -c`, `eval` and `env -S` recurse into it). */
   runLine: (command: string, scope: Scope, field: string, depth: number) => void = () => undefined;
+  /** Walks a command line in a shell whose state it changes (`eval`, `trap` bodies); set by commandFiles. */
+  runShell: (command: string, state: LineState, field: string, depth: number) => void = () => undefined;
+  /** Names of variables the hook's `env` or its command sets (the host's own are not the repository's). */
+  readonly assigned = new Set<string>();
 
   constructor(
     readonly projectDir: string,
@@ -96,8 +132,17 @@ export class Walk {
     this.notes.add(line);
   }
 
+  /** Adds a `cannot pin: <construct>` line: something the command runs that the approval does not cover. */
+  cannot(construct: string): void {
+    this.unpinnable.add(CANNOT_PIN + construct);
+  }
+
   get notPinned(): string[] {
-    return [...this.notes];
+    return [...this.unpinnable, ...this.notes];
+  }
+
+  get cannotPin(): string[] {
+    return [...this.unpinnable];
   }
 
   has(file: string): boolean {
@@ -112,14 +157,20 @@ export class Walk {
    */
   pin(file: string, role: FileRole, word: Word, reached: Reached = 'named', knownReal?: string): boolean {
     if (this.has(file)) return true;
+    const shown = word.text === file ? file : `${word.text ?? '?'} (${file})`;
     // A system program outside the project is not the repository's: no need to resolve its links.
     if (knownReal === undefined && isSystemPath(file) && !this.inProject(file)) {
-      this.note(`${word.text === file ? file : `${word.text ?? '?'} (${file})`}: a system file`);
+      this.note(`${shown}: a system file`);
       return false;
     }
+    if (EMPTY_DEVICES.has(file)) return false;
     const real = knownReal ?? this.probe.realpath(file) ?? file;
+    // A descriptor, a device or a FIFO hands over whatever is written to it at run time: no bytes to pin.
+    if (DEVICE.test(file) || DEVICE.test(real)) {
+      this.cannot(`${shown}: a descriptor or device, not a file`);
+      return false;
+    }
     const inProject = this.inProject(file) || this.inProject(real);
-    const shown = word.text === file ? file : `${word.text ?? '?'} (${file})`;
     // A project may itself live under /opt or /usr/src: its own files are never "system files".
     if (isSystemPath(real) && !this.inProject(real)) {
       // A link the repository controls may later point at another system program: pin where it points.
@@ -131,6 +182,11 @@ export class Walk {
       this.note(`${shown}: found on PATH outside the project`);
       return false;
     }
+    const stats = this.probe.stat(file);
+    if (stats !== undefined && !stats.isFile() && !stats.isDirectory()) {
+      this.cannot(`${shown}: a pipe, socket or device, not a file`);
+      return false;
+    }
     this.files.push({ path: file, role, word: word.text ?? '', field: word.field, pin: 'bytes' });
     return true;
   }
@@ -139,7 +195,7 @@ export class Walk {
   resolve(word: string, scope: Scope): string | undefined {
     if (path.isAbsolute(word)) return path.normalize(word);
     if (scope.cwd === undefined) {
-      this.note(`${word}: relative to a directory only known at run time`);
+      this.cannot(`${word}: relative to a directory only known at run time`);
       return undefined;
     }
     return path.resolve(scope.cwd, word);

@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { commandFiles, variableMap, type FileRole } from '../inspect/commandFiles.js';
 import type { HookEntry } from '../core/types.js';
+import { walkedDefinition } from './dialectCommand.js';
 import { createFileMemo, sha256, type FileMemo } from './fileMemo.js';
 
 /** A hook as settings describe it (a registry entry without its id). */
@@ -49,6 +50,11 @@ export interface FingerprintSubject {
   files: PinnedFile[];
   /** What the command may run or load that is not pinned, one line each (not part of the hash). */
   notPinned: string[];
+  /**
+   * The `cannot pin: …` lines among them: constructs the inspector does not understand, so the approval does not
+   * cover what they run (`validate` warns when a required or blocking hook has any).
+   */
+  cannotPin: string[];
 }
 
 /** Reads subjects and fingerprints of hooks in one project, remembering file hashes between calls. */
@@ -83,8 +89,14 @@ export const createFingerprinter = (
     const { definition } = entry;
     const found =
       definition.type === 'command'
-        ? commandFiles(definition, { projectDir, home, variables, probe: memo.probe, projectReal: project })
-        : { files: [], notPinned: [] };
+        ? commandFiles(walkedDefinition(entry, definition, projectDir), {
+            projectDir,
+            home,
+            variables,
+            probe: memo.probe,
+            projectReal: project,
+          })
+        : { files: [], notPinned: [], cannotPin: [] };
     return {
       project,
       event: entry.event,
@@ -96,6 +108,7 @@ export const createFingerprinter = (
         sha256: file.pin === 'target' ? `→ ${memo.probe.realpath(file.path) ?? 'missing'}` : memo.hash(file.path),
       })),
       notPinned: [...found.notPinned],
+      cannotPin: [...found.cannotPin],
     };
   };
   const staticPart = (entry: ConfiguredHook): string => {

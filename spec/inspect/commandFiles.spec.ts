@@ -185,7 +185,7 @@ describe('commandFiles: the program itself', () => {
     expect(pinned('cd .hookstream; cd bin; ./guard')).toEqual(['program .hookstream/bin/guard bytes']);
     const unknown = find('if true; then cd .hookstream; fi; ./x.sh');
     expect(unknown.files).toEqual([]);
-    expect(unknown.notPinned).toContain('./x.sh: relative to a directory only known at run time');
+    expect(unknown.notPinned).toContain('cannot pin: ./x.sh: relative to a directory only known at run time');
   });
 
   it('follows if/while/for bodies and test brackets', () => {
@@ -201,13 +201,15 @@ describe('commandFiles: the program itself', () => {
     for (const command of ['(cd .hookstream; ./x.sh)', 'case a in a) ./x;; esac', 'cat <<EOF\nx\nEOF']) {
       expect(find(command).notPinned).toContainEqual(expect.stringMatching(/shell syntax hookstream does not follow/));
     }
-    expect(find('$TOOL .hookstream/x.sh').notPinned).toContain('a program only known at run time (/command)');
-    expect(find('sh $(pwd)/x.sh').notPinned).toContain('a script named only at run time (/command)');
+    expect(find('$TOOL .hookstream/x.sh').notPinned).toContain(
+      'cannot pin: a program only known at run time (/command)',
+    );
+    expect(find('sh $(pwd)/x.sh').notPinned).toContain('cannot pin: a script named only at run time (/command)');
     expect(find('jq -f ./data.json').notPinned).toContain('./data.json: an argument of jq, not followed');
     expect(find('xargs sh').notPinned).toEqual(
       expect.arrayContaining([
         'the arguments xargs reads from stdin (the event JSON)',
-        'the program sh reads from stdin',
+        'cannot pin: sh reads its program from stdin',
       ]),
     );
   });
@@ -266,11 +268,11 @@ describe('commandFiles: interpreters and what they load', () => {
 
   it('notes what package managers and npx resolve themselves', () => {
     expect(find('npx not-installed-here').notPinned).toContain(
-      'npx not-installed-here: a package npx fetches or finds outside the project',
+      'cannot pin: npx not-installed-here: a package npx fetches or finds outside the project',
     );
     expect(find('python -m elsewhere').notPinned).toContain('module elsewhere: found by Python on its own path');
     expect(find('node -r some-package x.mjs').notPinned).toContain(
-      'module some-package: resolved by node from its own search path',
+      'cannot pin: module some-package: resolved by node from its own search path',
     );
   });
 });
