@@ -26,6 +26,12 @@ const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/
 const CLAUDE_NAMES = /^[A-Za-z0-9_\-, |]+$/;
 const CLAUDE_NARROW_NAMES = /^[A-Za-z0-9_|]+$/;
 
+/** A name of the agent's vocabulary as hookstream's canonical one (Claude's SessionStart `compact` is `compress`). */
+const canonicalWord = (name: string, event: DialectEvent): string => {
+  const table = event.matchTarget === undefined ? undefined : event.input?.toCanonicalValues?.[event.matchTarget];
+  return table !== undefined && Object.hasOwn(table, name) ? (table[name] ?? name) : name;
+};
+
 /** The dialect's matcher as a hookstream (unanchored regular expression) matcher; `undefined`: match all. */
 export const toRegexMatcher = (pattern: string, event: DialectEvent): string | undefined => {
   const trimmed = pattern.trim();
@@ -34,15 +40,15 @@ export const toRegexMatcher = (pattern: string, event: DialectEvent): string | u
   const names = (separators: RegExp) => {
     const list = trimmed
       .split(separators)
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
+      .map((name) => canonicalWord(name.trim(), event))
+      .filter((name, index, all) => name !== '' && all.indexOf(name) === index);
     return list.length === 0 ? undefined : `^(${list.map(escapeRegex).join('|')})$`;
   };
   switch (event.matcher) {
     case 'regex':
       return pattern;
     case 'exact':
-      return `^${escapeRegex(trimmed)}$`;
+      return `^${escapeRegex(canonicalWord(trimmed, event))}$`;
     case 'claude':
       return CLAUDE_NAMES.test(pattern) ? names(/[|,]/) : pattern;
     case 'claude-narrow':

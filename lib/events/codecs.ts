@@ -81,7 +81,7 @@ const ModelSwitchCodec = withFields(
 export const EVENT_FIELD_CODECS = {
   BeforeTool: withFields({ tool_name: t.string, tool_input: t.UnknownRecord }, { tool_call_id: t.string }),
   AfterTool: withFields(
-    { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: t.UnknownRecord },
+    { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: t.unknown },
     { tool_call_id: t.string },
   ),
   BeforeAgent: withFields({ prompt: t.string }, {}),
