@@ -89,7 +89,7 @@ const EVENT_FIELD_GUARDS: { readonly [E in EventName]: (fields: Fields) => boole
     // `tool_response` is any JSON value: agents send objects, arrays, text or `null` (and the field must be there).
     isString(f.tool_name) &&
     isRecord(f.tool_input) &&
-    Object.hasOwn(f, 'tool_response') &&
+    f.tool_response !== undefined &&
     optional(f.tool_call_id, isString),
   BeforeAgent: (f) => isString(f.prompt),
   AfterAgent: (f) => isString(f.prompt) && isString(f.prompt_response) && isBoolean(f.stop_hook_active),
