@@ -16,16 +16,20 @@ import type { DialectId } from './dialects/types.js';
 export type DetectedDialect =
   { readonly dialect: DialectId; readonly by: 'path' | 'content' } | { readonly ambiguous: string };
 
-/** Configuration directories that say whose file it is, by path segment (`/etc/hookstream` is hookstream's own). */
+/** Configuration directories that say whose file it is, by path segment. */
 const DIRECTORY_DIALECTS: Readonly<Record<string, DialectId>> = {
   '.hookstream': 'hookstream',
-  hookstream: 'hookstream',
   '.claude': 'claude',
   '.gemini': 'gemini',
-  'gemini-cli': 'gemini',
   '.cursor': 'cursor',
   '.copilot': 'copilot',
   '.codex': 'codex',
+};
+/** System directories, directly under `/etc` only (a checkout named `hookstream` says nothing). */
+const SYSTEM_DIALECTS: Readonly<Record<string, DialectId>> = {
+  hookstream: 'hookstream',
+  'gemini-cli': 'gemini',
+  cursor: 'cursor',
   codex: 'codex',
 };
 
@@ -41,7 +45,8 @@ export const dialectOfPath = (path: string): DialectId | undefined => {
     const segment = segments[index] ?? '';
     if (Object.hasOwn(DIRECTORY_DIALECTS, segment)) return DIRECTORY_DIALECTS[segment];
   }
-  return undefined;
+  const system = segments[0] === 'etc' && last === 2 ? (segments[1] ?? '') : '';
+  return Object.hasOwn(SYSTEM_DIALECTS, system) ? SYSTEM_DIALECTS[system] : undefined;
 };
 
 /** Keys only hookstream's own format has at the top level; their presence says the file is hookstream's. */
