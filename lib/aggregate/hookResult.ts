@@ -99,7 +99,7 @@ function applyEventFields(
     result.llmResponse = (summary.llmResponse ?? input.llm_response) as LLMResponse | undefined;
   } else if (event === 'AfterTool') {
     // Present only when a hook replaced the result: the host keeps its own (typed) result otherwise.
-    if (summary.toolResponse) result.toolResponse = summary.toolResponse;
+    if (summary.toolResponse !== undefined) result.toolResponse = summary.toolResponse;
   } else if (event === 'Elicitation' || event === 'ElicitationResult') {
     applyElicitation(summary, result);
   } else if (event === 'WorktreeCreate') {

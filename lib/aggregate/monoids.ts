@@ -278,14 +278,15 @@ export interface EventSummary {
   readonly toolInput: InputEdit | undefined;
   readonly llmRequest: Patch;
   readonly llmResponse: Readonly<Record<string, unknown>> | undefined;
-  /** AfterTool: the replacement of the tool's result, last writer in plan order. */
-  readonly toolResponse: Readonly<Record<string, unknown>> | undefined;
+  /** AfterTool: the replacement of the tool's result (any JSON value), last writer in plan order. */
+  readonly toolResponse: unknown;
   readonly specific: Patch;
   readonly toolSelection: ToolSelection;
   readonly claude: ClaudeOutputs;
 }
 
 const lastResponse = lastWriter<Readonly<Record<string, unknown>>>();
+const lastResult = lastWriter<unknown>();
 
 /** The summary monoid over a tool-selection strategy; built once per strategy below. */
 const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
@@ -294,7 +295,7 @@ const summaryMonoid = (tools: Monoid<ToolSelection>): Monoid<EventSummary> => ({
     toolInput: InputEdits.concat(a.toolInput, b.toolInput),
     llmRequest: RequestMerge.concat(a.llmRequest, b.llmRequest),
     llmResponse: lastResponse.concat(a.llmResponse, b.llmResponse),
-    toolResponse: lastResponse.concat(a.toolResponse, b.toolResponse),
+    toolResponse: lastResult.concat(a.toolResponse, b.toolResponse),
     specific: ShallowMerge.concat(a.specific, b.specific),
     toolSelection: tools.concat(a.toolSelection, b.toolSelection),
     claude: ClaudeOutputsMonoid.concat(a.claude, b.claude),

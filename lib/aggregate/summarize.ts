@@ -122,7 +122,7 @@ export const summarizeRun = (event: EventName, run: HookRun): EventSummary => {
       (event === 'BeforeModel' || event === 'AfterModel') && isRecord(specific?.llm_response)
         ? specific.llm_response
         : undefined,
-    toolResponse: event === 'AfterTool' && isRecord(specific?.tool_response) ? specific.tool_response : undefined,
+    toolResponse: event === 'AfterTool' && specific?.tool_response !== null ? specific?.tool_response : undefined,
     specific: isRecord(specific) ? specific : undefined,
     toolSelection: toolConfig
       ? selection(

@@ -12,6 +12,7 @@ import { didYouMean } from '../config/suggest.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { CliError } from './context.js';
 import type { ResolvedSettings } from './settingsOptions.js';
+import type { SettingsFile } from '../config/index.js';
 
 export interface AgentEvent {
   readonly dialect: DialectId;
@@ -55,9 +56,16 @@ export const agentEvent = (dialectName: string, name: string): AgentEvent => {
   };
 };
 
-/** Only `dialect`'s files (files named with `--settings` are kept: the user asked for them). */
+/**
+ * Only `dialect`'s files. Files named with `--settings` are kept (the user asked for them) and read in that
+ * dialect: `--dialect claude --settings my.json` says whose format `my.json` is.
+ */
 export const narrowSettings = (settings: ResolvedSettings, dialect: DialectId | undefined): ResolvedSettings => {
-  if (dialect === undefined || settings.named.size > 0) return settings;
+  if (dialect === undefined) return settings;
+  if (settings.named.size > 0) {
+    const named = settings.files.map((file): SettingsFile => Object.assign({}, file, { dialect }));
+    return { projectDir: settings.projectDir, files: named, named: settings.named };
+  }
   const files = settings.files.filter((file) => (file.dialect ?? 'hookstream') === dialect);
   return { projectDir: settings.projectDir, files, named: settings.named };
 };

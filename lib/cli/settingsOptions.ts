@@ -31,7 +31,7 @@ export const withSharedOptions = (command: Command): Command =>
   command
     .option(
       '--settings <file>',
-      'a settings file at user scope; repeat for several, earlier first (default: the standard files)',
+      'a settings file at user scope, in the format its path or content shows (else name it with --dialect); repeat for several, earlier first (default: the standard files)',
       collect,
     )
     .option('--project-dir <dir>', 'the project directory (default: the current directory)')

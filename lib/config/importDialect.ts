@@ -9,8 +9,9 @@
  * (discovery) needs none of this; importing is for moving a setup to hookstream for good.
  */
 import { isRecord } from '../core/guards.js';
-import { isEventName } from '../events/names.js';
-import { dialectEvent } from './dialects/registry.js';
+import { ADVISORY_EVENTS, isEventName } from '../events/names.js';
+import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
+import { defaultTimeoutMs, dialectEvent } from './dialects/registry.js';
 import type { Dialect, DialectEvent } from './dialects/types.js';
 import { convertHook, type ImportContext } from './importHook.js';
 
@@ -26,6 +27,12 @@ const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/
 const CLAUDE_NAMES = /^[A-Za-z0-9_\-, |]+$/;
 const CLAUDE_NARROW_NAMES = /^[A-Za-z0-9_|]+$/;
 
+/** A name of the agent's vocabulary as hookstream's canonical one (Claude's SessionStart `compact` is `compress`). */
+const canonicalWord = (name: string, event: DialectEvent): string => {
+  const table = event.matchTarget === undefined ? undefined : event.input?.toCanonicalValues?.[event.matchTarget];
+  return table !== undefined && Object.hasOwn(table, name) ? (table[name] ?? name) : name;
+};
+
 /** The dialect's matcher as a hookstream (unanchored regular expression) matcher; `undefined`: match all. */
 export const toRegexMatcher = (pattern: string, event: DialectEvent): string | undefined => {
   const trimmed = pattern.trim();
@@ -34,15 +41,15 @@ export const toRegexMatcher = (pattern: string, event: DialectEvent): string | u
   const names = (separators: RegExp) => {
     const list = trimmed
       .split(separators)
-      .map((name) => name.trim())
-      .filter((name) => name !== '');
+      .map((name) => canonicalWord(name.trim(), event))
+      .filter((name, index, all) => name !== '' && all.indexOf(name) === index);
     return list.length === 0 ? undefined : `^(${list.map(escapeRegex).join('|')})$`;
   };
   switch (event.matcher) {
     case 'regex':
       return pattern;
     case 'exact':
-      return `^${escapeRegex(trimmed)}$`;
+      return `^${escapeRegex(canonicalWord(trimmed, event))}$`;
     case 'claude':
       return CLAUDE_NAMES.test(pattern) ? names(/[|,]/) : pattern;
     case 'claude-narrow':
@@ -92,9 +99,15 @@ export const importDialectHooks = (
         return;
       }
       const converted = list
-        .map((hook: unknown, position: number) =>
-          convertHook(hook, context, flat ? at : `${at}/hooks/${position}`, notes),
-        )
+        .map((hook: unknown, position: number) => {
+          const where = flat ? at : `${at}/hooks/${position}`;
+          const imported = convertHook(hook, context, where, notes);
+          if (imported !== undefined) {
+            keepTimeout(imported, event, dialect);
+            keepFailClosed(imported, event, dialect, where, notes);
+          }
+          return imported;
+        })
         .filter((hook): hook is Record<string, unknown> => hook !== undefined);
       if (converted.length === 0) return;
       imported = true;
@@ -105,6 +118,11 @@ export const importDialectHooks = (
       out['hooks'] = converted;
       (hooks[event.canonical] ??= []).push(out);
     });
+    if (imported && event.exit2 === 'block' && ADVISORY_EVENTS.has(event.canonical)) {
+      notes.push(
+        `${pointer}: exit code 2 blocks ${key} in ${dialect.label}; hookstream's ${event.canonical} cannot be blocked, so there it only warns`,
+      );
+    }
     if (imported && speaksOwnFields(event)) {
       notes.push(
         `${pointer}: these hooks read ${dialect.label}'s ${key} payload and answer in its fields; in hookstream they get ${event.canonical}'s input and must answer in hookstream's fields (see the README's hook protocol) — check their scripts`,
@@ -112,6 +130,39 @@ export const importDialectHooks = (
     }
   }
   return { hooks, notes };
+};
+
+/**
+ * A hook that sets no timeout keeps its agent's default (Claude's and Codex's 600 s, Claude's SessionEnd 1.5 s):
+ * under hookstream's default a slow guard would time out, and fail open, where its agent waited for it.
+ */
+const keepTimeout = (hook: Record<string, unknown>, event: DialectEvent, dialect: Dialect): void => {
+  if (hook['timeout'] !== undefined) return;
+  const type = typeof hook['type'] === 'string' ? hook['type'] : 'command';
+  const agentDefault = defaultTimeoutMs(dialect, event, type);
+  if (agentDefault !== DEFAULT_TIMEOUT_MS) hook['timeout'] = agentDefault;
+};
+
+/**
+ * A hook whose failure blocks the event in its agent (a crashing Copilot `preToolUse` command denies, a failed
+ * Claude `WorktreeCreate` fails the creation, a timed-out `PreModelSwitch` keeps the model) keeps that in
+ * hookstream as `failurePolicy: "block"`: imported as hookstream's default, its crash would be a warning and
+ * the call would go ahead.
+ */
+const keepFailClosed = (
+  hook: Record<string, unknown>,
+  event: DialectEvent,
+  dialect: Dialect,
+  pointer: string,
+  notes: string[],
+): void => {
+  if (event.nonZeroBlocks !== true && event.timeoutBlocks !== true) return;
+  if (hook['failurePolicy'] !== undefined || hook['required'] === true) return;
+  hook['failurePolicy'] = 'block';
+  const how = event.nonZeroBlocks === true ? 'fails' : 'times out';
+  notes.push(
+    `${pointer}: ${dialect.label} blocks ${event.native} when this hook ${how}; imported with "failurePolicy": "block" (hookstream's blocks on any failure, timeouts included)`,
+  );
 };
 
 /** The group's matcher in hookstream's reading; an event's tool filter (Cursor's `beforeShellExecution`) becomes one. */

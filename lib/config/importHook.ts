@@ -94,7 +94,7 @@ export const convertHook = (
   if (fields['timeout'] !== undefined) {
     const timeout = timeoutToMs(dialect, fields['timeout']);
     if ('ms' in timeout) converted['timeout'] = timeout.ms;
-    else notes.push(`${pointer}/timeout: ${timeout.problem}; left out (hookstream's default applies)`);
+    else notes.push(`${pointer}/timeout: ${timeout.problem}; left out (${dialect.label}'s default applies)`);
   }
   return converted;
 };

@@ -12,11 +12,13 @@ import { createProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import type { ConfigProblem } from './problems.js';
 import { readSettings } from './readSettings.js';
-import { errorText } from '../core/guards.js';
+import { errorText, isRecord } from '../core/guards.js';
 import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
 import { readRegularFile, readRegularFileSync } from '../core/readRegularFile.js';
 import type { Mutable } from '../core/types.js';
+import { DIALECT_OPTION_HINT, detectDialect } from './detectDialect.js';
 import { dialectById, isDialectId } from './dialects/registry.js';
+import type { DialectId } from './dialects/types.js';
 import { readDialectSettings, type DialectFileContext } from './readDialectSettings.js';
 
 export type { LoadedSettings } from './mergeScopes.js';
@@ -36,6 +38,8 @@ export interface LoadSettingsOptions {
 
 const FILE_SCOPES: readonly string[] = ['project', 'user', 'system', 'extension'] satisfies FileScope[];
 const FILE_LIST_LABEL = '<settings files>';
+/** Only this file is lost (the other scopes still load), and every such error says so. */
+const LOST = 'no hook from this file is active';
 
 export { standardSettingsFiles } from './discoverFiles.js';
 export type { DiscoveryOptions } from './discoverFiles.js';
@@ -93,32 +97,35 @@ function checkFileList(list: readonly unknown[], problems: ConfigProblem[]): Set
   });
 }
 
-/** One file's contribution, or none when it is absent or unusable. */
-function fromFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProblem[]): ScopeContribution[] {
+/** A file read and parsed, or `undefined` when it is absent or unusable (its problems are reported). */
+interface ParsedFile {
+  readonly file: SettingsFile;
+  readonly document: JsonDocument;
+}
+
+/** One file parsed, or none when it is absent or unusable. */
+function parseFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProblem[]): ParsedFile | undefined {
   // A registry or manifest that discovery found at fault (discoverFiles.ts): its problems, and no settings.
   if (file.problems !== undefined) {
     problems.push(...file.problems);
-    return [];
+    return undefined;
   }
   const sink = createProblemSink(file.path, problems);
-  // Only this file is lost (the other scopes still load), and every such error says so.
-  const lost = `no hook from this file is active`;
   if ('missing' in outcome) {
     if (file.required) {
-      sink.error('', `${file.scope} settings file not found; ${lost}`, {
+      sink.error('', `${file.scope} settings file not found; ${LOST}`, {
         expected: 'an existing file',
         fileInactive: true,
       });
     }
-    return [];
+    return undefined;
   }
   if ('failure' in outcome) {
-    sink.error('', `cannot read ${file.scope} settings file: ${outcome.failure}; ${lost}`, { fileInactive: true });
-    return [];
+    sink.error('', `cannot read ${file.scope} settings file: ${outcome.failure}; ${LOST}`, { fileInactive: true });
+    return undefined;
   }
-  let document: JsonDocument;
   try {
-    document = parseJsonDocument(outcome.text);
+    return { file, document: parseJsonDocument(outcome.text) };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const problem: ConfigProblem = {
@@ -127,24 +134,64 @@ function fromFile(file: SettingsFile, outcome: ReadOutcome, problems: ConfigProb
       pointer: '',
       line: error.position.line,
       column: error.position.column,
-      message: `invalid JSON: ${error.reason}; ${lost}`,
+      message: `invalid JSON: ${error.reason}; ${LOST}`,
       fileInactive: true,
     };
     problems.push(problem);
-    return [];
+    return undefined;
   }
+}
+
+/** Whether a file switches hookstream's hooks on: then a list's files in the shared canonical shape are hookstream's. */
+const enablesHookstream = (parsed: ParsedFile): boolean => {
+  const value = parsed.document.value;
+  const dialect = parsed.file.dialect ?? 'hookstream';
+  return dialect === 'hookstream' && isRecord(value) && isRecord(value.tools) && value.tools.enableHooks === true;
+};
+
+/**
+ * The dialect to read a file in: its own `dialect`, else the one its path or content shows (a Claude file
+ * passed without one must not be read as hookstream's, where its guards would never run), else — undecidable —
+ * `undefined` with an error naming the option that settles it.
+ */
+function dialectToRead(parsed: ParsedFile, listEnables: boolean, problems: ConfigProblem[]): DialectId | undefined {
+  if (parsed.file.dialect !== undefined) return parsed.file.dialect;
+  const detected = detectDialect(parsed.file.path, parsed.document.value);
+  if ('dialect' in detected) return detected.dialect;
+  // Another file of the list switches hookstream's hooks on: this one lists hooks for it (the seeds' layout).
+  if (listEnables) return 'hookstream';
+  createProblemSink(parsed.file.path, problems).error(
+    '',
+    `cannot tell whose settings format this file is in: ${detected.ambiguous}; ${DIALECT_OPTION_HINT}; ${LOST}`,
+    { fileInactive: true },
+  );
+  return undefined;
+}
+
+/** One parsed file's contribution, in the dialect it is written in. */
+function fromParsed(parsed: ParsedFile, listEnables: boolean, problems: ConfigProblem[]): ScopeContribution[] {
+  const { file, document } = parsed;
+  const dialect = dialectToRead(parsed, listEnables, problems);
+  if (dialect === undefined) return [];
   const origin = { source: file.scope, file: file.path };
   const located = createProblemSink(file.path, problems, document);
   const settings =
-    file.dialect === undefined || file.dialect === 'hookstream'
+    dialect === 'hookstream'
       ? readSettings(document.value, origin, located)
-      : readDialectSettings(document.value, dialectContext(file), located);
+      : readDialectSettings(document.value, dialectContext(file, dialect), located);
   return [{ source: file.scope, settings, file: file.path }];
 }
 
+/** Every file's contribution: parsed first, so that one file's `tools.enableHooks` settles another's dialect. */
+function fromFiles(files: readonly SettingsFile[], outcomes: readonly ReadOutcome[], problems: ConfigProblem[]) {
+  const parsed = files.flatMap((file, index) => parseFile(file, outcomes[index] ?? { missing: true }, problems) ?? []);
+  const listEnables = parsed.some(enablesHookstream);
+  return parsed.flatMap((one) => fromParsed(one, listEnables, problems));
+}
+
 /** How a file of another agent is read: its dialect, scope, bundle and project. */
-function dialectContext(file: SettingsFile): DialectFileContext {
-  const dialect = dialectById(file.dialect ?? 'hookstream');
+function dialectContext(file: SettingsFile, id: DialectId): DialectFileContext {
+  const dialect = dialectById(id);
   const context: Mutable<DialectFileContext> = {
     dialect,
     scope: file.dialectScope ?? (file.scope === 'extension' ? 'user' : file.scope),
@@ -180,14 +227,20 @@ export async function loadSettings(input: SettingsInput, options: LoadSettingsOp
   if (!Array.isArray(input)) return mergeScopes([fromObject(input, options, problems)], problems);
   const files = checkFileList(input, problems);
   const outcomes = await Promise.all(files.map((file) => readAsync(file.path)));
-  const contributions = files.flatMap((file, index) => fromFile(file, outcomes[index] ?? { missing: true }, problems));
-  return mergeScopes(contributions, problems);
+  return mergeScopes(fromFiles(files, outcomes, problems), problems);
 }
 
 /** {@link loadSettings} with synchronous file reads, for start-up code and the CLI. */
 export function loadSettingsSync(input: SettingsInput, options: LoadSettingsOptions = {}): LoadedSettings {
   const problems: ConfigProblem[] = [];
   if (!Array.isArray(input)) return mergeScopes([fromObject(input, options, problems)], problems);
-  const contributions = checkFileList(input, problems).flatMap((file) => fromFile(file, readSync(file.path), problems));
-  return mergeScopes(contributions, problems);
+  const files = checkFileList(input, problems);
+  return mergeScopes(
+    fromFiles(
+      files,
+      files.map((file) => readSync(file.path)),
+      problems,
+    ),
+    problems,
+  );
 }

@@ -17,6 +17,7 @@ import { dialectEvent, locationOf } from './dialects/registry.js';
 import { ownershipFault } from './dialectDirectories.js';
 import type { DialectEvent, KeyTable } from './dialects/types.js';
 import { joinPointer } from './jsonLocate.js';
+import { inDialectVocabulary, vocabularyProblem } from './matchVocabulary.js';
 import type { ProblemSink } from './problemSink.js';
 import { describeReceived } from './problems.js';
 import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
@@ -237,5 +238,7 @@ function readMatcher(
   const source = event.anchored === true ? `^(?:${pattern})$` : pattern;
   const { matcher, problem } = compileDialectMatcher(source, event.matcher);
   if (problem !== undefined) reader.sink.warning(pointer, problem, { received: JSON.stringify(pattern) });
-  return event.matchBasename === true ? onBasename(matcher) : matcher;
+  const unknownWords = vocabularyProblem(pattern, event, reader.context.dialect.label);
+  if (unknownWords !== undefined) reader.sink.warning(pointer, unknownWords, { received: JSON.stringify(pattern) });
+  return event.matchBasename === true ? onBasename(matcher) : inDialectVocabulary(matcher, event);
 }

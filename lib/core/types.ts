@@ -264,9 +264,9 @@ export interface HookResult {
   readonly llmResponse?: Readonly<LLMResponse>;
   /**
    * AfterTool: the tool's result as a hook replaced it (`hookSpecificOutput.tool_response`, last writer in plan
-   * order), in the shape hooks received it; absent when no hook replaced it.
+   * order), in the shape hooks received it (any JSON value); absent when no hook replaced it.
    */
-  readonly toolResponse?: Readonly<Record<string, unknown>>;
+  readonly toolResponse?: unknown;
   readonly toolConfig?: {
     readonly mode: NonNullable<HookToolConfig['mode']>;
     readonly allowedFunctionNames: readonly string[];

@@ -77,11 +77,19 @@ const ModelSwitchCodec = withFields(
   },
 );
 
+/** Any JSON value, `null` included, but the field must be there (a tool's result as its agent sends it). */
+const JsonValueCodec = new t.Type<unknown>(
+  'any JSON value',
+  (value): value is unknown => value !== undefined,
+  (value, context) => (value === undefined ? t.failure(value, context) : t.success(value)),
+  t.identity,
+);
+
 /** The event's own fields, per canonical event. */
 export const EVENT_FIELD_CODECS = {
   BeforeTool: withFields({ tool_name: t.string, tool_input: t.UnknownRecord }, { tool_call_id: t.string }),
   AfterTool: withFields(
-    { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: t.UnknownRecord },
+    { tool_name: t.string, tool_input: t.UnknownRecord, tool_response: JsonValueCodec },
     { tool_call_id: t.string },
   ),
   BeforeAgent: withFields({ prompt: t.string }, {}),

@@ -86,7 +86,11 @@ const isModelSwitch = (f: Fields): boolean =>
 const EVENT_FIELD_GUARDS: { readonly [E in EventName]: (fields: Fields) => boolean } = {
   BeforeTool: (f) => isString(f.tool_name) && isRecord(f.tool_input) && optional(f.tool_call_id, isString),
   AfterTool: (f) =>
-    isString(f.tool_name) && isRecord(f.tool_input) && isRecord(f.tool_response) && optional(f.tool_call_id, isString),
+    // `tool_response` is any JSON value: agents send objects, arrays, text or `null` (and the field must be there).
+    isString(f.tool_name) &&
+    isRecord(f.tool_input) &&
+    f.tool_response !== undefined &&
+    optional(f.tool_call_id, isString),
   BeforeAgent: (f) => isString(f.prompt),
   AfterAgent: (f) => isString(f.prompt) && isString(f.prompt_response) && isBoolean(f.stop_hook_active),
   BeforeModel: (f) => isLLMRequest(f.llm_request),

@@ -50,7 +50,11 @@ export type BeforeToolFields = { tool_name: string; tool_input: Record<string, u
 export type AfterToolFields = {
   tool_name: string;
   tool_input: Record<string, unknown>;
-  tool_response: Record<string, unknown>;
+  /**
+   * The tool's result as the agent sends it: any JSON value (Claude sends an array of content blocks for MCP
+   * tools and text for some tools, Codex the tool's text or `null`, Gemini an object).
+   */
+  tool_response: unknown;
   tool_call_id?: string;
 };
 export type BeforeAgentFields = { prompt: string };

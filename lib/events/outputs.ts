@@ -38,7 +38,8 @@ const SPECIFIC_FIELDS = {
   permissionDecision: t.union([HookDecisionCodec, t.null]),
   permissionDecisionReason: t.string,
   tool_input: t.UnknownRecord,
-  tool_response: t.UnknownRecord,
+  // Any JSON value but `null` (which replaces nothing): the tool's result comes in the agent's own shape.
+  tool_response: t.union([t.UnknownRecord, t.UnknownArray, t.string, t.number, t.boolean]),
   llm_request: LLMRequestCodec,
   llm_response: LLMResponseCodec,
   toolConfig: HookToolConfigCodec,
@@ -57,8 +58,11 @@ export interface HookSpecificOutput {
   permissionDecision?: HookDecision | null;
   permissionDecisionReason?: string;
   tool_input?: Record<string, unknown>;
-  /** AfterTool: replaces the tool's result (the `tool_response` hooks received, in the same shape); last writer wins. */
-  tool_response?: Record<string, unknown>;
+  /**
+   * AfterTool: replaces the tool's result (the `tool_response` hooks received, in the same shape: an object,
+   * an array, text …); last writer wins.
+   */
+  tool_response?: unknown;
   llm_request?: LLMRequest;
   llm_response?: LLMResponse;
   toolConfig?: HookToolConfig;

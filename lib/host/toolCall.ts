@@ -5,7 +5,7 @@
  * framework (a thrown stop is caught by most frameworks and the loop goes on).
  */
 import type { HookResult } from '../core/types.js';
-import { errorText } from '../core/guards.js';
+import { errorText, isRecord } from '../core/guards.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookCallContext } from './callContext.js';
 import { failureNote, fireToolFailure, type ToolFailure } from './toolFailure.js';
@@ -212,7 +212,8 @@ export async function callToolWithHooks<T>(
   } else if (after.toolResponse !== undefined) {
     outcome.status = 'done';
     outcome.replaced = true;
-    const replacement = after.toolResponse as Record<string, unknown>;
+    // Hooks may answer any JSON value; the host's converters take the object form `toToolResponse` gives.
+    const replacement = isRecord(after.toolResponse) ? after.toolResponse : { result: after.toolResponse };
     outcome.output = (options.fromResponse ?? fromToolResponse)(replacement, run.value);
     delete outcome.error;
   }

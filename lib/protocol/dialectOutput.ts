@@ -4,8 +4,9 @@
  *
  * - Claude's `updatedInput` REPLACES the tool input: `hookSpecificOutput.tool_input` plus
  *   `replaceToolInput: true` (Gemini's `tool_input` keeps merging);
- * - `updatedToolOutput` / `updatedMCPToolOutput` (Claude) and `tool_output` / `tool_response` (Gemini) become
- *   the canonical AfterTool result replacement `hookSpecificOutput.tool_response` (text as its `llmContent`);
+ * - `updatedToolOutput` / `updatedMCPToolOutput` (Claude, in the tool's own shape) and `tool_output` /
+ *   `tool_response` (Gemini, text as its `llmContent`) become the canonical AfterTool result replacement
+ *   `hookSpecificOutput.tool_response`;
  * - Claude's PermissionRequest `decision.behavior` becomes the decision, `message` the reason, `interrupt` a stop;
  * - a top-level `additionalContext` moves into `hookSpecificOutput`; Gemini's `clearContext` and
  *   `tailToolCallRequest` are checked and kept;
@@ -50,7 +51,8 @@ const claudeFields = (native: string, out: Fields, specific: Fields, warnings: s
     const replacement = specific.updatedToolOutput ?? specific.updatedMCPToolOutput;
     delete specific.updatedToolOutput;
     delete specific.updatedMCPToolOutput;
-    if (replacement !== undefined) specific.tool_response ??= asToolResponse(replacement);
+    // Claude's replacement is in the tool's own shape (text, MCP content blocks, an object): kept as it is.
+    if (replacement !== undefined && replacement !== null) specific.tool_response ??= replacement;
   }
 };
 

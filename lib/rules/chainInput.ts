@@ -40,7 +40,7 @@ export const applyHookOutputToInput = (input: HookInput, output: HookOutput | un
     }
     case 'AfterTool': {
       // A replaced result is what the next hook judges (a redaction, then a size check on the redacted text).
-      if (!isRecord(specific.tool_response)) return input;
+      if (specific.tool_response === undefined || specific.tool_response === null) return input;
       const next = copyOf(input);
       next.tool_response = specific.tool_response;
       return next;

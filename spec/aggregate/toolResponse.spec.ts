@@ -52,13 +52,24 @@ describe('AfterTool tool_response replacement', () => {
 });
 
 describe('decoding the field', () => {
-  it('accepts an object and drops anything else with a warning naming the field', () => {
-    expect(decodeHookOutput({ hookSpecificOutput: { tool_response: { llmContent: 'ok' } } }).output).toEqual({
-      hookSpecificOutput: { tool_response: { llmContent: 'ok' } },
-    });
-    const bad = decodeHookOutput({ hookSpecificOutput: { tool_response: 'text' } });
+  it("accepts any JSON value but null (the result in the agent's own shape: MCP content blocks, text …)", () => {
+    for (const value of [{ llmContent: 'ok' }, [{ type: 'text', text: 'ok' }], 'text', 0, false]) {
+      expect(decodeHookOutput({ hookSpecificOutput: { tool_response: value } }).output).toEqual({
+        hookSpecificOutput: { tool_response: value },
+      });
+    }
+    const bad = decodeHookOutput({ hookSpecificOutput: { tool_response: null } });
     expect(bad.output.hookSpecificOutput).toEqual({});
     expect(bad.warnings).toEqual([expect.stringContaining('field "hookSpecificOutput.tool_response": expected')]);
+  });
+
+  it('folds a non-object replacement like any other (last writer in plan order)', () => {
+    const blocks = [{ type: 'text', text: '[redacted]' }];
+    const result = assemble([
+      okRun('h1', replace('first')),
+      okRun('h2', { hookSpecificOutput: { tool_response: blocks } }),
+    ]);
+    expect(result.toolResponse).toEqual(blocks);
   });
 
   it("reads x-code's `output` of a modify decision as the replacement (a string is its llmContent)", () => {

@@ -150,8 +150,19 @@ describe.concurrent('hookstream fire --json', { timeout: CLI_TEST_TIMEOUT_MS }, 
   });
 
   it('says on stderr, not stdout, when the settings leave hooks disabled', async () => {
+    // Named as hookstream's: without `--dialect` a file this shape could be Gemini's too, and is refused.
     const settings = world.write('disabled.json', { hooks: { BeforeTool: [group(['echo never'])] } });
-    const run = await world.run(['fire', 'BeforeTool', '--json', '--settings', settings, '--input', toolInput]);
+    const run = await world.run([
+      'fire',
+      'BeforeTool',
+      '--json',
+      '--settings',
+      settings,
+      '--dialect',
+      'hookstream',
+      '--input',
+      toolInput,
+    ]);
     expect(run.code).toBe(0);
     expect(parseResult(run.stdout)).toMatchObject({ blocked: false, hooks: [] });
     expect(run.stderr).toContain(

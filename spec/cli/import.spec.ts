@@ -84,6 +84,10 @@ describe('hookstream import --from cursor|copilot|codex', { timeout: CLI_TEST_TI
     const report = JSON.parse(dry.stdout) as { changed: boolean; notes: string[] };
     expect(report.changed).toBe(true);
     expect(report.notes).toEqual([
+      // A crashing preToolUse command denies in Copilot: imported fail-closed.
+      expect.stringMatching(
+        /^\.github\/hooks\/policy\.json \/hooks\/preToolUse\/0: GitHub Copilot blocks preToolUse when this hook fails; imported with "failurePolicy": "block"/,
+      ) as unknown,
       ".github/hooks/policy.json /hooks/preToolUse: these hooks read GitHub Copilot's preToolUse payload and answer in its fields; in hookstream they get BeforeTool's input and must answer in hookstream's fields (see the README's hook protocol) — check their scripts",
       '.github/hooks/policy.json /hooks/errorOccurred: GitHub Copilot event errorOccurred has no hookstream event yet; its hooks were not imported',
       expect.stringMatching(
@@ -97,7 +101,12 @@ describe('hookstream import --from cursor|copilot|codex', { timeout: CLI_TEST_TI
       tools: { enableHooks: true },
       hooks: {
         AfterTool: [{ hooks: [{ type: 'http', url: 'https://audit.example.com/copilot', timeout: 3000 }] }],
-        BeforeTool: [{ matcher: '^(?:bash)$', hooks: [{ type: 'command', command: './policy.sh', timeout: 5000 }] }],
+        BeforeTool: [
+          {
+            matcher: '^(?:bash)$',
+            hooks: [{ type: 'command', command: './policy.sh', timeout: 5000, failurePolicy: 'block' }],
+          },
+        ],
       },
     });
     expect(loadSettingsSync([{ scope: 'project', path: target, required: true }]).problems).toEqual([]);

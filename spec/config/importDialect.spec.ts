@@ -3,7 +3,7 @@
  * cannot be is a note with its pointer, never silently dropped; importing twice changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, GEMINI, dialectEvent } from '../../lib/config/dialects/index.js';
+import { CLAUDE, CODEX, COPILOT, GEMINI, dialectEvent } from '../../lib/config/dialects/index.js';
 import type { DialectEvent } from '../../lib/config/dialects/index.js';
 import { importDialectHooks, mergeImported, toRegexMatcher } from '../../lib/config/importDialect.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
@@ -57,7 +57,8 @@ describe('importDialectHooks', () => {
           matcher: '^(Bash)$',
           hooks: [
             { type: 'agent', prompt: 'check', timeout: 30_000 },
-            { type: 'command', command: 'ok.sh' },
+            // No valid timeout: Claude's own default (600 s), not hookstream's shorter one.
+            { type: 'command', command: 'ok.sh', timeout: 600_000 },
           ],
         },
       ],
@@ -85,6 +86,56 @@ describe('importDialectHooks', () => {
     expect(hooks).toEqual({
       BeforeTool: [{ matcher: 'write_.*', hooks: [{ type: 'command', command: 'g.sh', name: 'g', timeout: 500 }] }],
     });
+  });
+});
+
+describe("importDialectHooks keeps each agent's failure semantics", () => {
+  it('a Copilot preToolUse command fails closed: imported with failurePolicy block, and a note says so', () => {
+    const { hooks, notes } = importDialectHooks(
+      {
+        version: 1,
+        hooks: {
+          preToolUse: [{ type: 'command', bash: './guard.sh', timeoutSec: 5 }],
+          postToolUse: [{ type: 'command', bash: './log.sh', timeoutSec: 5 }],
+        },
+      },
+      COPILOT,
+    );
+    expect(hooks.BeforeTool?.[0]?.hooks).toEqual([
+      { type: 'command', command: './guard.sh', timeout: 5000, failurePolicy: 'block' },
+    ]);
+    // Copilot's postToolUse fails open, as hookstream's default does.
+    expect(hooks.AfterTool?.[0]?.hooks).toEqual([{ type: 'command', command: './log.sh', timeout: 5000 }]);
+    expect(notes).toContainEqual(expect.stringMatching(/^\/hooks\/preToolUse\/0: .*"failurePolicy": "block"/));
+  });
+
+  it("keeps a hook's own failurePolicy, and the agent's default timeout where the hook sets none", () => {
+    const { hooks } = importDialectHooks(
+      {
+        hooks: {
+          PreToolUse: [{ type: 'command', bash: './guard.sh', failurePolicy: 'allow' }],
+        },
+      },
+      COPILOT,
+    );
+    expect((hooks.BeforeTool?.[0]?.hooks as unknown[] | undefined)?.[0]).toMatchObject({ failurePolicy: 'allow' });
+    const codex = importDialectHooks(
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'gate.sh' }] }] } },
+      CODEX,
+    );
+    expect(codex.hooks.AfterAgent?.[0]?.hooks).toEqual([{ type: 'command', command: 'gate.sh', timeout: 600_000 }]);
+  });
+
+  it('says when exit code 2 blocked in the agent and only warns in hookstream', () => {
+    const { notes } = importDialectHooks(
+      { hooks: { PreCompact: [{ matcher: 'auto', hooks: [{ type: 'command', command: 'x.sh', timeout: 1 }] }] } },
+      CLAUDE,
+    );
+    expect(notes).toContainEqual(expect.stringContaining('exit code 2 blocks PreCompact in Claude Code'));
+  });
+
+  it("turns lifecycle matcher words into hookstream's (Claude's compact is compress)", () => {
+    expect(toRegexMatcher('startup|compact', claudeEvent('SessionStart'))).toBe('^(startup|compress)$');
   });
 });
 

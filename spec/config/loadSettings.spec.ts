@@ -222,7 +222,8 @@ describe.each(loaders)('%s from files', (_, load) => {
       path,
       '\uFEFF{\r\n  "hooks": {\r\n    "AfterTool": [{ "hooks": [{ "command": "" }] }]\r\n  }\r\n}\r\n',
     );
-    const settings = await load([{ scope: 'project', path }]);
+    // Named as hookstream's: this shape alone could be Gemini's too.
+    const settings = await load([{ scope: 'project', path, dialect: 'hookstream' }]);
     expect(settings.problems).toEqual([
       expect.objectContaining({ pointer: '/hooks/AfterTool/0/hooks/0/command', line: 3, column: 44, received: '""' }),
     ]);

@@ -58,6 +58,8 @@ export const nearlyValid = (codec: t.Mixed, validWeight = 6): fc.Arbitrary<unkno
   const known = codec as Known;
   const or = (valid: fc.Arbitrary<unknown>, wrong: fc.Arbitrary<unknown> = junk) =>
     fc.oneof({ arbitrary: valid, weight: validWeight }, { arbitrary: wrong, weight: 1 });
+  // A tool's result (`tool_response`): any JSON value is valid.
+  if (codec.name === 'any JSON value') return fc.oneof(fc.jsonValue({ maxDepth: 1 }), junk);
   switch (known._tag) {
     // Free-form fields (a model switch's `pricing`): every value is valid.
     case 'UnknownType':

@@ -82,7 +82,7 @@ describe('checkEventFields', () => {
 
   it('reports missing fields and enum mismatches', () => {
     expect(problemsOf('AfterTool', { tool_name: 'ls', tool_input: {} })).toEqual([
-      '/tool_response: required, an object',
+      '/tool_response: required, any JSON value',
     ]);
     expect(problemsOf('SessionStart', { source: 'reboot' })).toEqual([
       '/source: expected "startup" | "resume" | "clear" | "compress", received "reboot"',

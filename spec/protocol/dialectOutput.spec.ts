@@ -165,7 +165,8 @@ describe('interpretDialectRun: JSON on exit 0', () => {
   });
 
   it('replacing the tool result: updatedToolOutput, updatedMCPToolOutput, Gemini’s tool_output and tool_response', () => {
-    // The canonical AfterTool replacement is `tool_response`, a record; text becomes its `llmContent`.
+    // The canonical AfterTool replacement is `tool_response`: Claude's in the tool's own shape, Gemini's text as
+    // its `llmContent`.
     const replaced = (verdict: ReturnType<typeof claude>) => verdict.output?.hookSpecificOutput?.tool_response;
     expect(
       replaced(
@@ -176,7 +177,7 @@ describe('interpretDialectRun: JSON on exit 0', () => {
     ).toEqual({ stdout: '[redacted]' });
     expect(
       replaced(claude('PostToolUse', { stdout: json({ hookSpecificOutput: { updatedMCPToolOutput: 'short' } }) })),
-    ).toEqual({ llmContent: 'short' });
+    ).toBe('short');
     expect(replaced(gemini('AfterTool', { stdout: json({ hookSpecificOutput: { tool_output: 'text' } }) }))).toEqual({
       llmContent: 'text',
     });

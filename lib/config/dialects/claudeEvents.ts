@@ -145,18 +145,21 @@ export const CLAUDE_EVENTS: readonly DialectEvent[] = [
   event('WorktreeRemove', 'WorktreeRemove', { exit2: 'ignored', discards: ['*'] }),
   event('PreCompact', 'PreCompress', {
     matchTarget: 'trigger',
+    matchValues: ['manual', 'auto'],
     input: { nativeFills: { custom_instructions: { value: '' } }, nullMeansAbsent: ['custom_instructions'] },
     outputs: ['decision', 'reason'],
     discards: ['systemMessage', 'continue'],
   }),
   event('PostCompact', 'PostCompress', {
     matchTarget: 'trigger',
+    matchValues: ['manual', 'auto'],
     input: { renames: { summary: 'compact_summary' } },
     exit2: 'warning',
     discards: ['systemMessage', 'continue'],
   }),
   event('SessionStart', 'SessionStart', {
     matchTarget: 'source',
+    matchValues: ['startup', 'resume', 'clear', 'compact'],
     input: {
       toNativeValues: { source: { compress: 'compact' } },
       toCanonicalValues: { source: { compact: 'compress', fork: 'resume' } },
@@ -175,6 +178,7 @@ export const CLAUDE_EVENTS: readonly DialectEvent[] = [
   event('Setup', 'Setup', { matchTarget: 'trigger', outputs: [CONTEXT], exit2: 'warning', envFile: true }),
   event('SessionEnd', 'SessionEnd', {
     matchTarget: 'reason',
+    matchValues: ['clear', 'resume', 'logout', 'prompt_input_exit', 'bypass_permissions_disabled', 'other'],
     input: { toCanonicalValues: { reason: { resume: 'other', bypass_permissions_disabled: 'other' } } },
     exit2: 'warning',
     discards: ['*'],

@@ -50,18 +50,31 @@ export const GEMINI_EVENTS: readonly DialectEvent[] = [
   }),
   event('SessionStart', {
     matchTarget: 'source',
+    matchValues: ['startup', 'resume', 'clear'],
     outputs: ['systemMessage', CONTEXT],
     exit2: 'warning',
     discards: ADVISORY,
   }),
-  event('SessionEnd', { matchTarget: 'reason', outputs: ['systemMessage'], exit2: 'warning', discards: ADVISORY }),
+  event('SessionEnd', {
+    matchTarget: 'reason',
+    matchValues: ['exit', 'clear', 'logout', 'prompt_input_exit', 'other'],
+    outputs: ['systemMessage'],
+    exit2: 'warning',
+    discards: ADVISORY,
+  }),
   event('Notification', {
     matchTarget: 'notification_type',
     outputs: ['systemMessage'],
     exit2: 'warning',
     discards: ADVISORY,
   }),
-  event('PreCompress', { matchTarget: 'trigger', outputs: ['systemMessage'], exit2: 'warning', discards: ADVISORY }),
+  event('PreCompress', {
+    matchTarget: 'trigger',
+    matchValues: ['manual', 'auto'],
+    outputs: ['systemMessage'],
+    exit2: 'warning',
+    discards: ADVISORY,
+  }),
 ];
 
 export const GEMINI: Dialect = {

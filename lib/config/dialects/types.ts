@@ -133,6 +133,12 @@ export interface DialectEvent {
   readonly canonical: CanonicalEventName;
   /** Canonical input field the matcher is tested against; absent: a matcher here is ignored (reported). */
   readonly matchTarget?: string;
+  /**
+   * The values the agent documents for the match target (Claude's SessionStart `source`: startup, resume,
+   * clear, compact). Matchers compare in this vocabulary (the canonical value is mapped through
+   * `input.toNativeValues` first), and a matcher naming a value outside it is reported at load.
+   */
+  readonly matchValues?: readonly string[];
   /** Test the last path segment of the target (Claude's FileChanged). */
   readonly matchBasename?: boolean;
   readonly matcher: MatcherKind;
