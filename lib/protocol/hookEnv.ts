@@ -48,7 +48,9 @@ const SHELL_STARTUP_VARIABLES: ReadonlySet<string> = new Set(['BASH_ENV', 'ENV',
 export const AGENT_VARIABLES: ReadonlySet<string> = new Set([
   ...DIALECTS.flatMap((dialect) => [
     ...dialect.variables.map((variable) => variable.name),
-    ...dialect.placeholders.flatMap((placeholder) => (placeholder.variable === undefined ? [] : [placeholder.variable])),
+    ...dialect.placeholders.flatMap((placeholder) =>
+      placeholder.variable === undefined ? [] : [placeholder.variable],
+    ),
     ...(dialect.agentMarkers ?? []),
   ]),
   'HOOKSTREAM_EVENT',
