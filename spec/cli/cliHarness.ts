@@ -90,9 +90,16 @@ export class CliWorld {
   /** Runs `hookstream <args>` from the repository root; resolves when it has exited. */
   run(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
     return new Promise((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, HOME: this.home, NO_COLOR: '1', [MARKER_VARIABLE]: this.marker };
-      Object.assign(env, options.env);
-      for (const name of options.unset ?? []) delete env[name];
+      const unset = new Set(options.unset ?? []);
+      const env: NodeJS.ProcessEnv = Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          HOME: this.home,
+          NO_COLOR: '1',
+          [MARKER_VARIABLE]: this.marker,
+          ...options.env,
+        }).filter(([name]) => !unset.has(name)),
+      );
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
         cwd: REPO_ROOT,
         env,
