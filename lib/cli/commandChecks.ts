@@ -26,7 +26,9 @@ const SYNTAX_CHECK_TIMEOUT_MS = 3_000;
  */
 export const shellSyntaxError = (command: string): string | undefined => {
   for (const shell of ['bash', 'sh']) {
-    const run = spawnSync(shell, ['-n', '-c', command], {
+    // No rc or profile file either, as for the hooks themselves (long options go before bash's short ones).
+    const args = shell === 'bash' ? ['--norc', '--noprofile', '-n', '-c', command] : ['-n', '-c', command];
+    const run = spawnSync(shell, args, {
       encoding: 'utf8',
       timeout: SYNTAX_CHECK_TIMEOUT_MS,
       stdio: ['ignore', 'ignore', 'pipe'],

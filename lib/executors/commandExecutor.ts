@@ -173,7 +173,8 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
         file: invocation.file,
         args: invocation.args,
         cwd: options.projectDir,
-        baseEnv: environment.base,
+        // Another agent's hook gets its own agent's variables, not hookstream's aliases for them.
+        baseEnv: dialectRun === undefined ? environment.base : environment.agentBase,
         env: environment.overlay(input.hook_event_name, runId, dialectRun?.env ?? definition.env),
         input: `${JSON.stringify(dialectRun?.stdin ?? input)}\n`,
         maxOutputBytes: limits.maxOutputBytes,

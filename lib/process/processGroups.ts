@@ -20,6 +20,12 @@ const POLL_MS = 25;
 
 /** Live groups and the SIGTERM → SIGKILL grace each was started with. */
 const live = new Map<number, number>();
+/** Runs asked for whose pid is not known yet (a spawn helper's answer on its way); `signalled` by the host. */
+interface Pending {
+  readonly graceMs: number;
+  signalled: boolean;
+}
+const pending = new Set<Pending>();
 let installed = false;
 let lingering: NodeJS.Timeout | undefined;
 
@@ -111,6 +117,8 @@ const onSignal = (signal: NodeJS.Signals): void => {
     process.kill(process.pid, signal);
     return;
   }
+  // Their processes may already run in a helper: each gets the SIGTERM as soon as its pid arrives.
+  for (const entry of pending) entry.signalled = true;
   for (const [pgid, graceMs] of live) {
     signalGroup(pgid, 'SIGTERM');
     // Unref'd: a host on its way out exits anyway, and `exit` SIGKILLs what is left.
@@ -138,7 +146,14 @@ function uninstall(): void {
 
 /** Removes the process-level listeners now if no group is live (an executor's `dispose()`). */
 export const releaseIdleListeners = (): void => {
-  if (live.size === 0) uninstall();
+  if (live.size === 0 && pending.size === 0) uninstall();
+};
+
+/** Listeners stay a while once nothing is live or pending any more. */
+const linger = (): void => {
+  if (live.size > 0 || pending.size > 0 || lingering !== undefined) return;
+  lingering = setTimeout(uninstall, LINGER_MS);
+  lingering.unref();
 };
 
 /**
@@ -155,8 +170,49 @@ export const registerGroup = (pgid: number, graceMs: number = DEFAULT_FORCE_KILL
     if (done) return;
     done = true;
     live.delete(pgid);
-    if (live.size > 0 || lingering !== undefined) return;
-    lingering = setTimeout(uninstall, LINGER_MS);
-    lingering.unref();
+    linger();
+  };
+};
+
+/** A group asked for, before its pid is known. */
+export interface GroupReservation {
+  /** The leader runs: the group is live from now on, and gets at once a signal the host received meanwhile. */
+  bind(pgid: number): void;
+  /** Forgets the group once it is gone, or the reservation when nothing started. */
+  release(): void;
+}
+
+/**
+ * Reserves a place in the registry when a run is asked for, before anything is spawned: the process-level
+ * listeners are then in place before the hook's first instant. A pid that only arrives later (through the
+ * spawn helper) would otherwise leave a window in which a signal to a host with its own handler reached no
+ * hook — and the hook outlived it.
+ */
+export const reserveGroup = (graceMs: number = DEFAULT_FORCE_KILL_AFTER_MS): GroupReservation => {
+  const entry: Pending = { graceMs: Math.min(graceMs, MAX_TIMEOUT_MS), signalled: false };
+  pending.add(entry);
+  clearTimeout(lingering);
+  lingering = undefined;
+  install();
+  let unregister: (() => void) | undefined;
+  let released = false;
+  return {
+    bind: (pgid) => {
+      if (released || unregister !== undefined) return;
+      unregister = registerGroup(pgid, entry.graceMs);
+      pending.delete(entry);
+      if (!entry.signalled) return;
+      signalGroup(pgid, 'SIGTERM');
+      setTimeout(() => {
+        if (live.get(pgid) === entry.graceMs) signalGroup(pgid, 'SIGKILL');
+      }, entry.graceMs).unref();
+    },
+    release: () => {
+      if (released) return;
+      released = true;
+      pending.delete(entry);
+      if (unregister === undefined) linger();
+      else unregister();
+    },
   };
 };

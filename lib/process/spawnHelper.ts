@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { errorText } from '../core/guards.js';
 import type { Launcher, LaunchListener } from './launch.js';
 import type { FromHelper, ToHelper } from './spawnHelperProtocol.js';
+import { checkFdHeadroom } from './spawnLimiter.js';
 
 export interface SpawnHelper {
   readonly pid: number | undefined;
@@ -84,17 +85,40 @@ const execHelper = (script: string, nodeOptions: string[]) =>
     windowsHide: true,
   });
 
+/** A failure of Node's `spawn` itself (EMFILE, ENFILE, EAGAIN …), as its `'error'` event carries it. */
+const isSpawnFailure = (error: unknown): boolean =>
+  typeof (error as NodeJS.ErrnoException | undefined)?.syscall === 'string' &&
+  (error as NodeJS.ErrnoException).syscall?.startsWith('spawn') === true;
+
 /**
- * Starts a helper. Returns why it cannot start instead when its script is missing or the spawn throws;
- * `onDeath` is called once if it dies without `stop()`.
+ * When Node's spawn fails for want of descriptors, execa throws synchronously (`subprocess.stdio is not
+ * iterable`) and Node then emits the failure as an `'error'` on a child process nobody holds: unheard, it
+ * would crash the host. That one event is absorbed (until the turn ends); any other uncaught error still is one.
+ */
+const absorbOrphanSpawnError = (): void => {
+  const absorb = (error: Error): void => {
+    if (isSpawnFailure(error)) return;
+    throw error;
+  };
+  process.prependListener('uncaughtException', absorb);
+  setImmediate(() => process.removeListener('uncaughtException', absorb));
+};
+
+/**
+ * Starts a helper. Returns why it cannot start instead — its script is missing, descriptors are short, the
+ * spawn throws — and the caller spawns hooks from the host; `onDeath` is called once if it dies without `stop()`.
  */
 export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper | string => {
   const located = helperScript();
   if (located === undefined) return `its script is missing next to ${fileURLToPath(import.meta.url)}`;
+  // Checked first: a spawn that fails for want of descriptors is the one execa cannot report (below).
+  const short = checkFdHeadroom();
+  if (short !== undefined) return short;
   let subprocess: ReturnType<typeof execHelper>;
   try {
     subprocess = execHelper(located.script, located.nodeOptions);
   } catch (error) {
+    absorbOrphanSpawnError();
     return errorText(error);
   }
   // An idle helper must not keep the host alive; a pending run's own timers do that while it waits. An

@@ -95,6 +95,17 @@ const countOpenFds = (): number | undefined => {
   }
 };
 
+/** Whether opening a descriptor fails for want of one (EMFILE, ENFILE) right now. */
+const noneFree = (): boolean => {
+  try {
+    readdirSync('/proc/self/fd');
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EMFILE' || code === 'ENFILE';
+  }
+};
+
 const shortOf = (open: number, limit: number, reserve: number): string =>
   `too few file descriptors: ${open} of ${limit} open, ${reserve} must stay free (EMFILE)`;
 
@@ -103,6 +114,8 @@ const shortOf = (open: number, limit: number, reserve: number): string =>
  * /proc each time. Outside Linux there is nothing to read and the check passes.
  */
 export const checkFdHeadroom = (reserve: number = FD_RESERVE): string | undefined => {
+  // Reading /proc takes a descriptor too: none left to read it with is the answer itself.
+  if (noneFree()) return `too few file descriptors: none is free (EMFILE)`;
   const limit = readSoftFdLimit();
   const open = limit === undefined ? undefined : countOpenFds();
   if (limit === undefined || open === undefined || limit - open >= reserve) return undefined;

@@ -8,7 +8,7 @@
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS } from '../core/limits.js';
 import { findEscapees, sweepEscapees } from './escapees.js';
 import type { LaunchHandle, Launcher, LaunchRequest, LaunchResult } from './launch.js';
-import { reapGroup, registerGroup, signalGroup, signalProcess } from './processGroups.js';
+import { reapGroup, reserveGroup, signalGroup, signalProcess } from './processGroups.js';
 
 // Where they always were: persistent workers import them from here.
 export { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from '../core/limits.js';
@@ -70,7 +70,8 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
     escapees: [],
   };
   let pgid: number | undefined;
-  let unregister = ignore;
+  // In the registry before anything starts: a signal to the host while a helper spawns still reaches the hook.
+  const reservation = reserveGroup(killGraceMs);
   let terminating = false;
   let killDue = false;
   let pipesEnded = false;
@@ -156,10 +157,11 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
       if (settled) {
         signalGroup(pid, 'SIGKILL');
         handle.forget();
+        reservation.release();
         return;
       }
       pgid = pid;
-      unregister = registerGroup(pid, killGraceMs);
+      reservation.bind(pid);
       options.onSpawn?.(pid);
       // Killed before the helper told us the pid: deliver what is due now.
       if (terminating) signalGroup(pid, killDue ? 'SIGKILL' : 'SIGTERM');
@@ -198,11 +200,14 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
 
   // After every run: what the leader left behind in its group, and what left the group, is killed.
   const gone = reported.then(async (done) => {
-    if (pgid === undefined) return;
+    if (pgid === undefined) {
+      reservation.release();
+      return;
+    }
     const late = (await sweepEscapees(runId, pgid)).filter((pid) => !done.escapees.includes(pid));
     if (late.length > 0) options.onEscapees?.(late);
     const reaped = await reapGroup(pgid, killGraceMs, late.length === 0 ? done.escapees : [...done.escapees, ...late]);
-    unregister();
+    reservation.release();
     // A group that was empty when the launcher reported the end is not guarded by it any more.
     if (reaped) handle.forget();
   });

@@ -27,7 +27,16 @@ export interface DialectHookContext {
   readonly envFile?: string;
   /** The input's effort level (`effort.level`), which Claude also exports. */
   readonly effort?: string;
+  /** The agent's version as the input carries it (Cursor's `cursor_version`). */
+  readonly agentVersion?: string;
+  /** The input's `user_email` (Cursor's, when logged in). */
+  readonly userEmail?: string;
+  /** The input's `transcript_path`, when not empty. */
+  readonly transcriptPath?: string;
 }
+
+/** CURSOR_VERSION and kin when the host did not say which version of the agent it speaks for. */
+export const UNKNOWN_AGENT_VERSION = 'hookstream';
 
 const valueOf = (value: VariableValue, context: DialectHookContext): string | undefined => {
   switch (value) {
@@ -47,6 +56,12 @@ const valueOf = (value: VariableValue, context: DialectHookContext): string | un
       return context.envFile;
     case 'effort':
       return context.effort;
+    case 'agentVersion':
+      return context.agentVersion ?? UNKNOWN_AGENT_VERSION;
+    case 'userEmail':
+      return context.userEmail;
+    case 'transcriptPath':
+      return context.transcriptPath;
   }
 };
 

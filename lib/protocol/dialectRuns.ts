@@ -135,12 +135,19 @@ export const createDialectRuns = (projectDir: string, sessionId: string): Dialec
       if (cwd !== undefined) context.cwd = cwd;
       if (hook.origin.bundle !== undefined) context.bundle = hook.origin.bundle;
       if (event.envFile === true) context.envFile = envFileOf(writer).path;
+      const agentVersion = text(input['cursor_version']);
+      if (agentVersion !== undefined) context.agentVersion = agentVersion;
+      const userEmail = text(input['user_email']);
+      if (userEmail !== undefined) context.userEmail = userEmail;
+      const transcriptPath = text(input['transcript_path']);
+      if (transcriptPath !== undefined) context.transcriptPath = transcriptPath;
       const effort = input['effort'];
       if (typeof effort === 'object' && effort !== null && typeof (effort as { level?: unknown }).level === 'string') {
         context.effort = (effort as { level: string }).level;
       }
       const prepared = prepareDialectCommand(definition, context);
-      // Agent variables first, then the placeholders' own, then the hook's `env`: a hook may override.
+      // Agent variables first, then the placeholders' own, then the hook's `env`: a hook may override. Other
+      // agents' variables are not in the base these go over (HookEnvironment.agentBase).
       const env = Object.assign(dialectVariables(context), prepared.env, definition.env);
       const problems = prepared.problems;
       return {

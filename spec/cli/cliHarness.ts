@@ -31,6 +31,8 @@ export interface CliRun {
 export interface RunOptions {
   stdin?: string;
   env?: Record<string, string>;
+  /** Variables of this process's environment the run must not have (`SHLVL`). */
+  unset?: readonly string[];
 }
 
 /** One case of a spec file: its own project and home under the world, and the environment its runs get. */
@@ -88,9 +90,19 @@ export class CliWorld {
   /** Runs `hookstream <args>` from the repository root; resolves when it has exited. */
   run(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
     return new Promise((resolve, reject) => {
+      const unset = new Set(options.unset ?? []);
+      const env: NodeJS.ProcessEnv = Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          HOME: this.home,
+          NO_COLOR: '1',
+          [MARKER_VARIABLE]: this.marker,
+          ...options.env,
+        }).filter(([name]) => !unset.has(name)),
+      );
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
         cwd: REPO_ROOT,
-        env: { ...process.env, HOME: this.home, NO_COLOR: '1', [MARKER_VARIABLE]: this.marker, ...options.env },
+        env,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stdout = '';

@@ -3,7 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLAUDE, GEMINI, HOOKSTREAM, dialectEvent, type Dialect } from '../../lib/config/dialects/index.js';
+import {
+  CLAUDE,
+  CODEX,
+  COPILOT,
+  CURSOR,
+  GEMINI,
+  HOOKSTREAM,
+  dialectEvent,
+  type Dialect,
+} from '../../lib/config/dialects/index.js';
 import type { CommandHookConfig } from '../../lib/core/types.js';
 import {
   dialectVariables,
@@ -46,6 +55,27 @@ describe('dialectVariables', () => {
       GEMINI_CWD: '/repo/src',
     });
     expect(dialectVariables(context(GEMINI, 'BeforeTool')).GEMINI_CWD).toBe('/repo');
+  });
+
+  it("Cursor: its documented variables — CURSOR_VERSION always, the e-mail and transcript when known — and Claude's alias", () => {
+    expect(dialectVariables(context(CURSOR, 'preToolUse'))).toEqual({
+      CURSOR_PROJECT_DIR: '/repo',
+      CURSOR_VERSION: 'hookstream',
+      CLAUDE_PROJECT_DIR: '/repo',
+    });
+    const known = { agentVersion: '2.0.77', userEmail: 'u@example.com', transcriptPath: '/t.jsonl' };
+    expect(dialectVariables(context(CURSOR, 'preToolUse', known))).toEqual({
+      CURSOR_PROJECT_DIR: '/repo',
+      CURSOR_VERSION: '2.0.77',
+      CURSOR_USER_EMAIL: 'u@example.com',
+      CURSOR_TRANSCRIPT_PATH: '/t.jsonl',
+      CLAUDE_PROJECT_DIR: '/repo',
+    });
+  });
+
+  it("Copilot and Codex document no variable of their own for hooks: none, and no other agent's", () => {
+    expect(dialectVariables(context(COPILOT, 'preToolUse'))).toEqual({});
+    expect(dialectVariables(context(CODEX, 'PreToolUse'))).toEqual({});
   });
 
   it('hookstream: the variables buildHookEnv already sets', () => {

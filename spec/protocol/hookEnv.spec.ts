@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../lib/config/dialects/registry.js';
 import {
+  AGENT_VARIABLES,
   buildHookEnv,
   createHookEnvironment,
+  inheritedByHooks,
   resolveInvocation,
   resolveShell,
+  shellArgs,
   spawnEnv,
 } from '../../lib/protocol/hookEnv.js';
 
@@ -19,6 +23,7 @@ describe('buildHookEnv', () => {
     });
     expect(env).toEqual({
       KEEP: 'k',
+      SHLVL: '1',
       HOOKSTREAM_PROJECT_DIR: '/p',
       LLXPRT_PROJECT_DIR: '/p',
       GEMINI_PROJECT_DIR: '/p',
@@ -38,6 +43,7 @@ describe('createHookEnvironment', () => {
     source.LATE = 'late';
     expect(environment.base).toEqual({
       KEEP: 'k',
+      SHLVL: '1',
       HOOKSTREAM_PROJECT_DIR: '/p',
       LLXPRT_PROJECT_DIR: '/p',
       GEMINI_PROJECT_DIR: '/p',
@@ -70,11 +76,11 @@ describe('createHookEnvironment', () => {
 });
 
 describe('resolveInvocation', () => {
-  it('runs the shell form under bash -c with the command text untouched', () => {
+  it('runs the shell form under bash --norc --noprofile -c with the command text untouched', () => {
     const invocation = resolveInvocation({ type: 'command', command: 'echo "$HOOKSTREAM_PROJECT_DIR"' });
     expect(invocation).toEqual({
       file: resolveShell(),
-      args: ['-c', 'echo "$HOOKSTREAM_PROJECT_DIR"'],
+      args: ['--norc', '--noprofile', '-c', 'echo "$HOOKSTREAM_PROJECT_DIR"'],
       display: 'echo "$HOOKSTREAM_PROJECT_DIR"',
     });
     expect(resolveShell()).toMatch(/\/bash$/);
@@ -86,5 +92,76 @@ describe('resolveInvocation', () => {
       args: ['a b', '$X'],
       display: 'tool a b $X',
     });
+  });
+});
+
+describe('shellArgs', () => {
+  it('keeps bash from reading rc and profile files; sh (dash) takes no such option', () => {
+    expect(shellArgs('/usr/bin/bash', 'x')).toEqual(['--norc', '--noprofile', '-c', 'x']);
+    expect(shellArgs('sh', 'x')).toEqual(['-c', 'x']);
+  });
+});
+
+describe('what hooks inherit', () => {
+  const host = {
+    PATH: '/usr/bin',
+    BASH_ENV: '/home/u/.bashrc',
+    ENV: '/home/u/.shrc',
+    SHELLOPTS: 'errexit:nounset',
+    BASHOPTS: 'extglob',
+    'BASH_FUNC_cd%%': '() { echo hijacked; }',
+    CLAUDE_PROJECT_DIR: '/elsewhere',
+    CLAUDECODE: '1',
+    GEMINI_PROJECT_DIR: '/elsewhere',
+    GEMINI_CLI: '1',
+    CURSOR_VERSION: '9.9',
+    COPILOT_PLUGIN_ROOT: '/plugin',
+    HOOKSTREAM_RUN_ID: 'stale',
+    GEMINI_API_KEY: 'kept: configuration, not an agent marker',
+  };
+
+  it('drops shell startup variables and every agent variable of the host; keeps the rest', () => {
+    const environment = createHookEnvironment(host, '/p', 's');
+    expect(environment.agentBase).toEqual({
+      PATH: '/usr/bin',
+      GEMINI_API_KEY: host.GEMINI_API_KEY,
+      SHLVL: '1',
+      HOOKSTREAM_PROJECT_DIR: '/p',
+      HOOKSTREAM_SESSION_ID: 's',
+    });
+    expect(environment.base).toEqual(
+      Object.assign({}, environment.agentBase, {
+        LLXPRT_PROJECT_DIR: '/p',
+        GEMINI_PROJECT_DIR: '/p',
+        CLAUDE_PROJECT_DIR: '/p',
+      }),
+    );
+  });
+
+  it("lets a hook's own env set them again", () => {
+    const environment = createHookEnvironment(host, '/p', 's');
+    const env = spawnEnv(environment.agentBase, environment.overlay('BeforeTool', 'r', { BASH_ENV: '/mine' }));
+    expect(env.BASH_ENV).toBe('/mine');
+  });
+
+  it('keeps SHLVL of at least 1 whatever the host had', () => {
+    for (const [given, kept] of [
+      [undefined, '1'],
+      ['0', '1'],
+      ['-3', '1'],
+      ['x', '1'],
+      ['1', '1'],
+      ['4', '4'],
+    ] as const)
+      expect(createHookEnvironment({ SHLVL: given }, '/p', 's').base.SHLVL).toBe(kept);
+  });
+
+  it("covers every variable of every dialect's table, its placeholders and its markers", () => {
+    for (const dialect of DIALECTS) {
+      for (const variable of dialect.variables) expect(inheritedByHooks(variable.name)).toBe(false);
+      for (const placeholder of dialect.placeholders)
+        if (placeholder.variable !== undefined) expect(AGENT_VARIABLES.has(placeholder.variable)).toBe(true);
+      for (const marker of dialect.agentMarkers ?? []) expect(inheritedByHooks(marker)).toBe(false);
+    }
   });
 });

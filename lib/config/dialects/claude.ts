@@ -40,6 +40,8 @@ export const CLAUDE: Dialect = {
     { name: 'CLAUDE_ENV_FILE', value: 'envFile', when: 'envFile' },
     { name: 'CLAUDE_EFFORT', value: 'effort' },
   ],
+  // Set in the shells Claude Code runs (its Bash tool).
+  agentMarkers: ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT'],
   placeholders: [
     { token: '${CLAUDE_PROJECT_DIR}', variable: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
     { token: '${CLAUDE_PLUGIN_ROOT}', variable: 'CLAUDE_PLUGIN_ROOT', value: 'pluginRoot' },

@@ -197,7 +197,9 @@ export const COPILOT: Dialect = {
   timeoutUnit: 'seconds',
   defaultTimeoutMs: 30_000,
   enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'file' }),
+  // Its hooks reference documents no variable of its own for hooks; its plugins' hooks get these.
   variables: [],
+  agentMarkers: ['COPILOT_PLUGIN_ROOT', 'COPILOT_PLUGIN_DATA'],
   placeholders: [],
   // Copilot's `prompt` hooks type text in as the user; hookstream's prompt hooks are judges: not the same thing.
   hookTypes: { run: ['command', 'http'], skipped: ['prompt'] },

@@ -210,7 +210,16 @@ export const CURSOR: Dialect = {
   defaultTimeoutMs: 60_000,
   // Cursor has no switch in the file: a hook is removed to turn it off.
   enablement: enabledUnlessSwitched(),
-  variables: [{ name: 'CURSOR_PROJECT_DIR', value: 'projectDir' }],
+  // cursor.com/docs/agent/hooks "Environment variables"; CLAUDE_PROJECT_DIR is its documented alias.
+  variables: [
+    { name: 'CURSOR_PROJECT_DIR', value: 'projectDir' },
+    { name: 'CURSOR_VERSION', value: 'agentVersion' },
+    { name: 'CURSOR_USER_EMAIL', value: 'userEmail' },
+    { name: 'CURSOR_TRANSCRIPT_PATH', value: 'transcriptPath' },
+    { name: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
+  ],
+  // Only a remote workspace has it; plugins get CURSOR_PLUGIN_ROOT.
+  agentMarkers: ['CURSOR_CODE_REMOTE', 'CURSOR_PLUGIN_ROOT'],
   placeholders: [],
   hookTypes: { run: ['command', 'prompt'], skipped: [] },
   topLevelKeys: { acted: ['hooks', 'version'], quiet: ['$schema', 'description'], unknown: 'quiet' },

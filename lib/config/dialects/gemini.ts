@@ -111,6 +111,8 @@ export const GEMINI: Dialect = {
     { name: 'GEMINI_SESSION_ID', value: 'sessionId' },
     { name: 'GEMINI_CWD', value: 'cwd' },
   ],
+  // `GEMINI_CLI=1` marks the shell commands Gemini CLI runs; `GEMINI_PLANS_DIR` is given to its hooks.
+  agentMarkers: ['GEMINI_CLI', 'GEMINI_PLANS_DIR'],
   placeholders: [
     { token: '${extensionPath}', variable: 'HOOKSTREAM_EXTENSION_PATH', value: 'extensionPath' },
     { token: '${workspacePath}', variable: 'HOOKSTREAM_WORKSPACE_PATH', value: 'workspacePath' },

@@ -12,7 +12,6 @@ import {
   type EventName,
 } from '../../events/names.js';
 import { DEFAULT_TIMEOUT_MS } from '../../core/limits.js';
-import { PROJECT_DIR_VARIABLES } from '../../protocol/hookEnv.js';
 import { GROUP_FIELDS, HOOK_FIELDS, SETTINGS_FIELDS } from '../schema.js';
 import type { Dialect, DialectEvent, Exit2Meaning } from './types.js';
 
@@ -71,9 +70,13 @@ export const HOOKSTREAM: Dialect = {
     ],
     protectedScopes: [],
   },
-  // buildHookEnv (lib/protocol/hookEnv.ts) sets these for every hook; listed so the table is complete.
+  // What hookstream's own hooks get (lib/protocol/hookEnv.ts reads this list): the project directory under
+  // LLxprt's names — its own and the Gemini CLI and Claude Code aliases it documents — and the session.
   variables: [
-    ...PROJECT_DIR_VARIABLES.map((name) => ({ name, value: 'projectDir' as const })),
+    { name: 'HOOKSTREAM_PROJECT_DIR', value: 'projectDir' },
+    { name: 'LLXPRT_PROJECT_DIR', value: 'projectDir' },
+    { name: 'GEMINI_PROJECT_DIR', value: 'projectDir' },
+    { name: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
     { name: 'HOOKSTREAM_SESSION_ID', value: 'sessionId' },
   ],
   placeholders: [],

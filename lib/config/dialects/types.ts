@@ -204,7 +204,13 @@ export type VariableValue =
   | 'envFile'
   | 'effort'
   | 'extensionPath'
-  | 'workspacePath';
+  | 'workspacePath'
+  /** The agent's version as the input gives it (Cursor's `cursor_version`), else `hookstream`. */
+  | 'agentVersion'
+  /** The input's `user_email`; left out when it has none. */
+  | 'userEmail'
+  /** The input's `transcript_path`; left out when empty. */
+  | 'transcriptPath';
 
 /** An environment variable a dialect's hooks receive, and when. */
 export interface VariableSpec {
@@ -271,6 +277,11 @@ export interface Dialect {
   readonly typeTimeoutMs?: Readonly<Partial<Record<string, number>>>;
   readonly enablement: Enablement;
   readonly variables: readonly VariableSpec[];
+  /**
+   * Variables the agent sets in its own processes that hookstream never gives a hook (`CLAUDECODE`): a host
+   * running inside that agent inherits them, and no hook of any dialect inherits them from the host.
+   */
+  readonly agentMarkers?: readonly string[];
   readonly placeholders: readonly Placeholder[];
   /** Hook types hookstream runs; other types the agent knows are skipped with one warning, never an error. */
   readonly hookTypes: { readonly run: readonly string[]; readonly skipped: readonly string[] };
