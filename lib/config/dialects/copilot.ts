@@ -196,7 +196,7 @@ export const COPILOT: Dialect = {
   events: COPILOT_EVENTS,
   timeoutUnit: 'seconds',
   defaultTimeoutMs: 30_000,
-  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'file' }),
+  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', reach: 'file' }),
   variables: [],
   placeholders: [],
   // Copilot's `prompt` hooks type text in as the user; hookstream's prompt hooks are judges: not the same thing.

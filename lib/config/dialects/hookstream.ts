@@ -65,11 +65,10 @@ export const HOOKSTREAM: Dialect = {
   enablement: {
     default: false,
     switches: [
-      { path: ['tools', 'enableHooks'], value: true, effect: 'enable', precedence: 'highest' },
-      { path: ['tools', 'enableHooks'], value: false, effect: 'disable', precedence: 'highest' },
-      { path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', precedence: 'any' },
+      { path: ['tools', 'enableHooks'], value: true, effect: 'enable', reach: 'scopes' },
+      { path: ['tools', 'enableHooks'], value: false, effect: 'disable', reach: 'scopes' },
+      { path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', reach: 'scopes', everyDialect: true },
     ],
-    protectedScopes: [],
   },
   // buildHookEnv (lib/protocol/hookEnv.ts) sets these for every hook; listed so the table is complete.
   variables: [
