@@ -19,6 +19,7 @@ import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { configuredLabel, entryKey } from '../plan/createEntry.js';
+import { keptOver } from '../plan/dedup.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
@@ -115,12 +116,15 @@ const listHook = (
   return hook;
 };
 
-/**
- * Whether `winner` is kept over `other` by the planner (lib/plan/dedup.ts): a trusted copy beats an
- * untrusted one wherever it stands; otherwise the earlier one (in priority order) wins.
- */
-const beats = (winner: number, other: number, trusted: readonly boolean[]): boolean =>
-  trusted[winner] === true ? trusted[other] !== true || winner < other : trusted[other] !== true && winner < other;
+/** Whether `winner` is kept over `other` by the planner's dedup rule (lib/plan/dedup.ts `keptOver`). */
+const beats = (entries: readonly Entry[], winner: number, other: number, trusted: readonly boolean[]): boolean =>
+  keptOver(
+    entries[winner] as Entry,
+    trusted[winner] === true,
+    entries[other] as Entry,
+    trusted[other] === true,
+    winner < other,
+  );
 
 /**
  * The listed events, in canonical order; within one, plan order (source priority, then config order).
@@ -155,7 +159,7 @@ export const listEvents = (
         runs[index] === true &&
         keys.some(
           (key, other) =>
-            other !== index && key === keys[index] && sure[other] === true && beats(other, index, trusted),
+            other !== index && key === keys[index] && sure[other] === true && beats(entries, other, index, trusted),
         );
       return listHook(
         entry,
