@@ -18,8 +18,8 @@ import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOpti
 import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { configuredLabel, entryKey } from '../plan/createEntry.js';
-import { keptOver } from '../plan/dedup.js';
+import { commandGroupKey, configuredLabel } from '../plan/createEntry.js';
+import { keptOver, standsFor } from '../plan/dedup.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
@@ -153,13 +153,17 @@ export const listEvents = (
         runs[index] === true &&
         (tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined),
     );
-    const keys = entries.map((entry) => entryKey(entry));
+    const keys = entries.map((entry) => commandGroupKey(entry));
     const hooks = entries.map((entry, index) => {
       const duplicate =
         runs[index] === true &&
         keys.some(
           (key, other) =>
-            other !== index && key === keys[index] && sure[other] === true && beats(entries, other, index, trusted),
+            other !== index &&
+            key === keys[index] &&
+            sure[other] === true &&
+            beats(entries, other, index, trusted) &&
+            standsFor(entries[other] as Entry, entries[index] as Entry),
         );
       return listHook(
         entry,

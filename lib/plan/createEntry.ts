@@ -200,23 +200,30 @@ const behaviourOf = (definition: HookEntry['definition']): string => {
   return canonicalJson(decided);
 };
 
+/**
+ * What copies of one command share: its hook's key, plus the bundle root of a plugin's or extension's hook —
+ * `${CLAUDE_PLUGIN_ROOT}/hooks/check.sh` is a different script in every plugin that ships one. Dedup compares
+ * only entries that share this key.
+ */
+export const commandGroupKey = (entry: Pick<HookEntry, 'definition' | 'origin'>): string =>
+  entry.origin.bundle === undefined
+    ? hookKey(entry.definition)
+    : `${hookKey(entry.definition)}\u0000${entry.origin.bundle.root}`;
+
 /** Keys per entry object: a contested dedup asks again on every event. */
 const entryKeys = new WeakMap<object, string>();
 
 /**
- * The dedup key of a planned entry: its hook's key plus everything else that decides what the hook does — the
- * whole definition but its name and description (`timeout`, `async`, `failurePolicy`, `required`, `env`, an
- * http hook's headers, a prompt's model …), its `if` condition, and the bundle root of a plugin's or
- * extension's hook (`${CLAUDE_PLUGIN_ROOT}/hooks/check.sh` is a different script in every plugin). Two entries
- * with one key run the same way, so one of them may stand for both; a copy that differs in any of these is
- * another hook, and both run.
+ * The dedup key of a planned entry: its command group plus everything else that decides what the hook does —
+ * the whole definition but its name and description (`timeout`, `async`, `failurePolicy`, `required`, `env`, an
+ * http hook's headers, a prompt's model …) and its `if` condition. Two entries with one key run the same way,
+ * so one may stand for the other; a copy that differs in any of these is another hook.
  */
 export const entryKey = (entry: Pick<HookEntry, 'definition' | 'origin' | 'condition'>): string => {
   let key = entryKeys.get(entry);
   if (key !== undefined) return key;
-  key = `${hookKey(entry.definition)}\u0000${behaviourOf(entry.definition)}`;
+  key = `${commandGroupKey(entry)}\u0000${behaviourOf(entry.definition)}`;
   if (entry.condition !== undefined) key += `\u0000if:${entry.condition.rule}`;
-  if (entry.origin.bundle !== undefined) key += `\u0000${entry.origin.bundle.root}`;
   entryKeys.set(entry, key);
   return key;
 };

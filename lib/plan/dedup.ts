@@ -1,15 +1,16 @@
 /**
- * Dedup that cannot take over a guard. The same hook planned twice for an event runs once — "the same" meaning
- * the same key (createEntry.ts `entryKey`: the whole definition that decides behaviour, its `if` and its bundle),
- * so a copy with `async: true`, an `if` that never holds or `timeout: 1` is another hook and both run. Of equal
- * copies the one kept is, first, a trusted one (an unapproved project copy never shadows a trusted hook, and is
- * dropped when a trusted copy runs), then the one from the most trusted source (host code, the administrator's
- * system files, the user's, a project's, a bundle's), then the first in priority order: a lower-trust copy never
- * replaces a higher-trust one, even once approved. An untrusted copy with no trusted twin stays in the plan, so
- * the run reports it as `untrusted`.
+ * Dedup that cannot take over a guard. Copies of one command planned for an event (createEntry.ts
+ * `commandGroupKey`) are ordered by who is kept first: a trusted copy (an unapproved project copy never
+ * shadows a trusted hook), then the copy from the most trusted source (host code, the administrator's system
+ * files, the user's, a project's, a bundle's), then the first in priority order. A copy is dropped only for a
+ * kept one that stands for it: the same definition (`entryKey`: everything but name and description, plus its
+ * `if`), or the same source's trust (one author's copies of a command run once, as before — a hook shipped for
+ * two agents). So a lower-trust copy never replaces a higher-trust hook: an equal one runs once, as the more
+ * trusted hook; one with `async: true`, an `if` that never holds or `timeout: 1` is another hook, and both run.
+ * An untrusted copy that nothing stands for stays in the plan, so the run reports it as `untrusted`.
  */
 import type { HookEntry, HookSource } from '../core/types.js';
-import { entryKey } from './createEntry.js';
+import { commandGroupKey, entryKey } from './createEntry.js';
 
 /** What planning asks of trust: synchronous, without asking anyone (an approval callback is asked at run time). */
 export interface PlanTrust {
@@ -28,8 +29,8 @@ export const SOURCE_TRUST: Readonly<Record<HookSource, number>> = {
 };
 
 /**
- * Whether `a` is kept over `b`, two entries with one key: the trusted one, else the one from the more trusted
- * source, else the one earlier in priority order (`aFirst`).
+ * Whether `a` is kept before `b`, two copies of one command: the trusted one, else the one from the more
+ * trusted source, else the one earlier in priority order (`aFirst`).
  */
 export const keptOver = (
   a: Pick<HookEntry, 'origin'>,
@@ -43,16 +44,23 @@ export const keptOver = (
   return rank === 0 ? aFirst : rank > 0;
 };
 
+/** Whether kept copy `kept` stands for `copy`: the same definition, or a source trusted as much. */
+export const standsFor = (
+  kept: Pick<HookEntry, 'definition' | 'origin' | 'condition'>,
+  copy: Pick<HookEntry, 'definition' | 'origin' | 'condition'>,
+): boolean =>
+  SOURCE_TRUST[kept.origin.source] === SOURCE_TRUST[copy.origin.source] || entryKey(kept) === entryKey(copy);
+
 /**
- * The keys whose outcome depends on trust: shared by two or more of `entries`, at least one of which needs
- * an approval. Empty (the usual case) means dedup by source trust alone is the answer, whatever is approved.
+ * The command groups whose outcome depends on trust: shared by two or more of `entries`, at least one of which
+ * needs an approval. Empty (the usual case) means dedup by source trust alone is the answer, whatever is approved.
  */
 export const contestedKeys = (entries: readonly Omit<HookEntry, 'id'>[], trust: PlanTrust | undefined): Set<string> => {
   const contested = new Set<string>();
   if (trust === undefined || !entries.some((entry) => trust.needsApproval(entry))) return contested;
   const seen = new Map<string, boolean>();
   for (const entry of entries) {
-    const key = entryKey(entry);
+    const key = commandGroupKey(entry);
     const needs = trust.needsApproval(entry);
     const before = seen.get(key);
     if (before !== undefined && (before || needs)) contested.add(key);
@@ -62,36 +70,49 @@ export const contestedKeys = (entries: readonly Omit<HookEntry, 'id'>[], trust: 
 };
 
 /**
- * `entries` (in priority order) without duplicates: per key, the entry `keptOver` all its copies.
+ * `entries` (in priority order) without duplicates: per command group, copies in `keptOver` order, each dropped
+ * when a kept one `standsFor` it.
  *
- * @param contested From `contestedKeys`: only these keys ask `trust`; the others count every entry trusted.
- * @return The kept entries, in their original order, and for each dropped one the entry that replaced it.
+ * @param contested From `contestedKeys`: only these groups ask `trust`; the others count every entry trusted.
+ * @return The kept entries, in their original order, and for each dropped one the entry that stands for it.
  */
 export const dedupEntries = <E extends Omit<HookEntry, 'id'>>(
   entries: readonly E[],
   trust: PlanTrust | undefined,
   contested: ReadonlySet<string> = contestedKeys(entries, trust),
 ): { kept: E[]; dropped: Map<E, E> } => {
-  const winner = new Map<string, { entry: E; trusted: boolean }>();
+  const groups = new Map<string, E[]>();
   let duplicated = false;
   for (const entry of entries) {
-    const key = entryKey(entry);
-    const trusted = trust === undefined || !contested.has(key) || trust.isTrusted(entry);
-    const before = winner.get(key);
-    if (before === undefined) winner.set(key, { entry, trusted });
+    const key = commandGroupKey(entry);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [entry]);
     else {
+      group.push(entry);
       duplicated = true;
-      if (!keptOver(before.entry, before.trusted, entry, trusted, true)) winner.set(key, { entry, trusted });
     }
   }
   const dropped = new Map<E, E>();
-  // No key seen twice (the usual case): nothing to drop, the list as given.
+  // No command planned twice (the usual case): nothing to drop, the list as given.
   if (!duplicated) return { kept: [...entries], dropped };
-  const kept: E[] = [];
-  for (const entry of entries) {
-    const chosen = winner.get(entryKey(entry))?.entry;
-    if (chosen === entry) kept.push(entry);
-    else if (chosen !== undefined) dropped.set(entry, chosen);
+  for (const [key, group] of groups) {
+    if (group.length < 2) continue;
+    const trusted = new Map(
+      group.map((entry) => [entry, trust === undefined || !contested.has(key) || trust.isTrusted(entry)]),
+    );
+    const order = group
+      .map((entry, index) => ({ entry, index }))
+      .sort((a, b) =>
+        keptOver(a.entry, trusted.get(a.entry) === true, b.entry, trusted.get(b.entry) === true, a.index < b.index)
+          ? -1
+          : 1,
+      );
+    const kept: E[] = [];
+    for (const { entry } of order) {
+      const twin = kept.find((candidate) => standsFor(candidate, entry));
+      if (twin === undefined) kept.push(entry);
+      else dropped.set(entry, twin);
+    }
   }
-  return { kept, dropped };
+  return { kept: entries.filter((entry) => !dropped.has(entry)), dropped };
 };

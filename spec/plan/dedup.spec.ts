@@ -68,7 +68,7 @@ describe('dedupEntries', () => {
       user('./u.sh'),
       user('./u.sh', 'u2'),
     ];
-    expect([...contestedKeys(entries, trust)]).toEqual([entryKey(entries[0] as Draft)]);
+    expect([...contestedKeys(entries, trust)]).toEqual(['./deny.sh']);
     expect(dedupEntries(entries, trust).kept.map((entry) => entry.name)).toEqual([
       './solo.sh (project)',
       './deny.sh (user)',
@@ -141,6 +141,13 @@ describe('dedup that cannot take over a guard', () => {
     const entries = [hook('project', extra, condition), hook('user')];
     expect(entryKey(entries[0] as Draft)).not.toBe(entryKey(entries[1] as Draft));
     expect(kept(entries, approvedAll)).toEqual(['guard (project)', 'guard (user)']);
+  });
+
+  it('an equal copy runs once, as the most trusted; copies from equally trusted sources run once, as before', () => {
+    const claude = hook('project', { timeout: 600_000 }, undefined, 'claude copy');
+    const cursor = hook('project', { timeout: 60_000 }, undefined, 'cursor copy');
+    expect(kept([claude, cursor])).toEqual(['claude copy']);
+    expect(kept([claude, hook('user', { timeout: 60_000 })])).toEqual(['claude copy', 'guard (user)']);
   });
 
   it('an identical approved project copy runs once, as the user guard; so does a system policy hook', () => {
