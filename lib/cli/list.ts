@@ -18,7 +18,8 @@ import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOpti
 import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { configuredLabel, entryKey } from '../plan/createEntry.js';
+import { commandGroupKey, configuredLabel } from '../plan/createEntry.js';
+import { keptOver, standsFor } from '../plan/dedup.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
 
@@ -115,12 +116,15 @@ const listHook = (
   return hook;
 };
 
-/**
- * Whether `winner` is kept over `other` by the planner (lib/plan/dedup.ts): a trusted copy beats an
- * untrusted one wherever it stands; otherwise the earlier one (in priority order) wins.
- */
-const beats = (winner: number, other: number, trusted: readonly boolean[]): boolean =>
-  trusted[winner] === true ? trusted[other] !== true || winner < other : trusted[other] !== true && winner < other;
+/** Whether `winner` is kept over `other` by the planner's dedup rule (lib/plan/dedup.ts `keptOver`). */
+const beats = (entries: readonly Entry[], winner: number, other: number, trusted: readonly boolean[]): boolean =>
+  keptOver(
+    entries[winner] as Entry,
+    trusted[winner] === true,
+    entries[other] as Entry,
+    trusted[other] === true,
+    winner < other,
+  );
 
 /**
  * The listed events, in canonical order; within one, plan order (source priority, then config order).
@@ -149,13 +153,17 @@ export const listEvents = (
         runs[index] === true &&
         (tool !== undefined || entry.matcher === undefined || MATCH_TARGET[event] === undefined),
     );
-    const keys = entries.map((entry) => entryKey(entry));
+    const keys = entries.map((entry) => commandGroupKey(entry));
     const hooks = entries.map((entry, index) => {
       const duplicate =
         runs[index] === true &&
         keys.some(
           (key, other) =>
-            other !== index && key === keys[index] && sure[other] === true && beats(other, index, trusted),
+            other !== index &&
+            key === keys[index] &&
+            sure[other] === true &&
+            beats(entries, other, index, trusted) &&
+            standsFor(entries[other] as Entry, entries[index] as Entry),
         );
       return listHook(
         entry,

@@ -19,7 +19,7 @@ import { CliError, printLine, printNote, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
-import { describeHook, trustView, withStoreErrors, type TrustView } from './trustView.js';
+import { describeHook, duplicateNotes, trustView, withStoreErrors, type TrustView } from './trustView.js';
 
 interface TrustOptions extends SharedOptions {
   all?: boolean;
@@ -186,10 +186,12 @@ const trust = async (context: CliContext, options: TrustOptions): Promise<void> 
   const locate = createLocator();
   const candidates: Candidate[] = loaded.entries
     .filter((entry) => gate.needsApproval(entry))
-    .map((entry) => ({
-      entry,
-      view: trustView(entry, gate.inspect(entry), settings.projectDir, locate),
-    }));
+    .map((entry) => {
+      const view = trustView(entry, gate.inspect(entry), settings.projectDir, locate);
+      const duplicates = duplicateNotes(entry, loaded.entries);
+      if (duplicates.length > 0) view.duplicates = duplicates;
+      return { entry, view };
+    });
   const pool = options.hook === undefined ? candidates : named(candidates, options.hook, settings.projectDir);
   if (options.list) list(context, gate, pool, options, paint);
   else await approve(context, gate, pool, options, paint);

@@ -11,6 +11,8 @@ import type { Paint } from './style.js';
 import { TrustStoreError } from '../trust/trustErrors.js';
 import { isInside } from '../inspect/programs.js';
 import path from 'node:path';
+import { entryKey } from '../plan/createEntry.js';
+import { SOURCE_TRUST } from '../plan/dedup.js';
 
 type Entry = LoadedSettings['entries'][number];
 
@@ -43,6 +45,8 @@ export interface TrustView {
   notPinned: string[];
   /** Constructs hookstream does not understand: the approval does not cover what they run. */
   cannotPin: string[];
+  /** Hooks of more trusted scopes it repeats: equal ones run once (as theirs), different ones run beside it. */
+  duplicates?: string[];
 }
 
 /** The command line of a command hook, args included. */
@@ -82,6 +86,27 @@ export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, lo
   return view;
 };
 
+/**
+ * How `entry` relates to hooks of more trusted scopes (lib/plan/dedup.ts) with the same command for the same
+ * event: an equal definition runs once, as the other scope's hook; a different one (another `timeout`, `async`,
+ * `if` …) is a hook of its own, and the other still runs.
+ */
+export const duplicateNotes = (entry: Entry, all: readonly Entry[]): string[] =>
+  all
+    .filter(
+      (other) =>
+        other !== entry &&
+        other.event === entry.event &&
+        SOURCE_TRUST[other.origin.source] > SOURCE_TRUST[entry.origin.source] &&
+        commandLine(other) === commandLine(entry),
+    )
+    .map((other) => {
+      const what = `${other.origin.source} hook "${other.name}"${other.origin.file === undefined ? '' : ` (${other.origin.file})`}`;
+      return entryKey(other) === entryKey(entry)
+        ? `duplicates ${what}: runs once, as the ${other.origin.source} hook`
+        : `repeats the command of ${what} with another definition: both run`;
+    });
+
 const shortHash = (sha256: string): string =>
   /^[0-9a-f]{64}$/.test(sha256) ? `sha256 ${sha256.slice(0, 12)}…` : sha256;
 
@@ -105,6 +130,9 @@ export const describeHook = (view: TrustView, paint: Paint): string[] => {
   view.notPinned
     .filter((line) => !view.cannotPin.includes(line))
     .forEach((line, index) => lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(line)}`));
+  (view.duplicates ?? []).forEach((line, index) =>
+    lines.push(`    ${index === 0 ? 'duplicates ' : '           '} ${paint.yellow(line)}`),
+  );
   return lines;
 };
 

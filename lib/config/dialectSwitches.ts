@@ -1,67 +1,104 @@
 /**
- * Whether the hooks of another agent's files run (issue #12 "Enable switch"): each dialect is enabled the way
- * its agent enables it — Claude Code's and Gemini CLI's hooks run unless a file of theirs sets
- * `disableAllHooks: true` or `hooksConfig.enabled: false` — instead of by hookstream's `tools.enableHooks`,
- * which neither agent's files have or need; Copilot's `disableAllHooks` in one hooks file turns off that file
- * alone. Only a switch that is actually set can turn hooks off, and the reason names it.
+ * The switches of every scope's files as votes of the one scope rule (dialects/scopeRule.ts), for hookstream's
+ * own files and every other agent's alike: each file's switches are read from its dialect's table (Claude's
+ * `disableAllHooks`, Gemini's `hooksConfig.enabled`, Copilot's per-file `disableAllHooks`, hookstream's
+ * `tools.enableHooks` and `hooksConfig.enabled`), each file ranks by its scope, and a switch reaches only the
+ * hooks the rule lets that scope reach. What a switch could not reach is reported, never silently obeyed.
  */
-import { dialectById, dialectEnablement, type EnablementVerdict } from './dialects/registry.js';
-import type { Dialect, DialectId } from './dialects/types.js';
-import type { SourceSettings } from './readSettings.js';
+import type { HookSource } from '../core/types.js';
+import { dialectById, switchVotes, type DialectVote } from './dialects/registry.js';
+import { SWITCH_REACH, type TrustScope } from './dialects/scopeRule.js';
+import type { Dialect } from './dialects/types.js';
+import type { ConfigProblem } from './problems.js';
+import type { LoadedEntry, SourceSettings } from './readSettings.js';
 
-/** What enablement reads of a scope's contribution (mergeScopes.ts `ScopeContribution`). */
-interface Contribution {
-  readonly settings: Pick<SourceSettings, 'dialect' | 'scope' | 'raw'>;
+/** What the rule reads of a scope's contribution (mergeScopes.ts `ScopeContribution`). */
+export interface Contribution {
+  readonly source: HookSource;
+  readonly settings: Pick<SourceSettings, 'dialect' | 'scope' | 'raw' | 'enableHooks' | 'hooksEnabled'>;
   readonly file?: string | undefined;
+  readonly label?: string | undefined;
 }
 
 /** Whether `contribution` is another agent's file (hookstream's own files keep the seeds' switch). */
 export const isForeign = (contribution: Contribution): boolean =>
   contribution.settings.dialect !== undefined && contribution.settings.dialect !== 'hookstream';
 
-/** `switched off by "hooksConfig": { "enabled": false } in Gemini CLI settings <file>`, as hookstream's own reasons read. */
-const describe = (dialect: Dialect, verdict: EnablementVerdict): string => {
-  const by = verdict.by;
-  const entry = dialect.enablement.switches.find((candidate) => `/${candidate.path.join('/')}` === by?.pointer);
-  let setting = by?.pointer ?? 'a setting';
-  if (entry !== undefined) {
-    setting = JSON.stringify(entry.value);
-    for (let at = entry.path.length - 1; at >= 0; at -= 1) {
-      const key = `"${entry.path[at] ?? ''}": ${setting}`;
-      setting = at === 0 ? key : `{ ${key} }`;
-    }
-  }
-  return `switched off by ${setting} in ${dialect.label} settings${by?.file === undefined ? '' : ` ${by.file}`}`;
+export const dialectOf = (contribution: Contribution): Dialect =>
+  dialectById(contribution.settings.dialect ?? 'hookstream');
+
+/** The scope a contribution's switches speak for: an object the host passed is the host's; a bundle's file its own. */
+export const voterScope = ({ source, file, settings }: Contribution): TrustScope =>
+  file === undefined || source === 'runtime'
+    ? 'runtime'
+    : source === 'extension'
+      ? 'extension'
+      : (settings.scope ?? source);
+
+/** The scope a contribution's hooks rank with: a bundle's with the scope that installed or enabled it. */
+export const targetScope = ({ source, file, settings }: Contribution): TrustScope =>
+  file === undefined || source === 'runtime' ? 'runtime' : (settings.scope ?? source);
+
+/** `user settings /home/u/.hookstream/settings.json`, `Claude Code settings /repo/.claude/settings.json`. */
+export const whereOf = (contribution: Contribution): string => {
+  const name = contribution.file ?? contribution.label;
+  const owner = isForeign(contribution) ? dialectOf(contribution).label : contribution.source;
+  return `${owner} settings${name === undefined ? '' : ` ${name}`}`;
+};
+
+/** One vote with the dialect it came from. */
+export interface ScopedVote {
+  readonly vote: DialectVote;
+  readonly dialect: Dialect;
+}
+
+/**
+ * The switches `contribution` sets. hookstream's own files are read from their decoded fields (a value of the
+ * wrong type was reported there and decides nothing); other agents' from the parsed file.
+ */
+export const contributionVotes = (contribution: Contribution): ScopedVote[] => {
+  const dialect = dialectOf(contribution);
+  const { enableHooks, hooksEnabled } = contribution.settings;
+  const settings = isForeign(contribution)
+    ? contribution.settings.raw
+    : { tools: { enableHooks }, hooksConfig: { enabled: hooksEnabled } };
+  const file = { scope: voterScope(contribution), settings, file: contribution.file, where: whereOf(contribution) };
+  return switchVotes(dialect, file).map((vote) => ({ vote, dialect }));
+};
+
+/** Whether `vote` speaks about hooks of `dialect`: its own dialect's, or every dialect's (hookstream's master switch). */
+export const speaksFor = (vote: ScopedVote, dialect: Dialect): boolean =>
+  vote.dialect.id === dialect.id || vote.vote.entry.everyDialect === true;
+
+const SHOWN = 5;
+
+/** `a project file's switches reach project and local hooks only`, from the table. */
+const reachText = (scope: TrustScope): string => {
+  const reach = SWITCH_REACH[scope];
+  return reach.length === 0
+    ? `a ${scope} file's switches reach its own hooks only`
+    : `a ${scope} file's switches reach ${reach.join(', ').replace(/, ([^,]*)$/, ' and $1')} hooks only`;
 };
 
 /**
- * The verdict for each foreign contribution: `undefined` when its dialect runs it, else the reason it does not.
- * Contributions are given highest priority first, as mergeScopes receives them.
+ * The warning for a switch that could not reach `hooks` (each with where it came from): the file and pointer of
+ * the switch, what it says, and the hooks that still run.
  */
-export const dialectSwitches = <C extends Contribution>(contributions: readonly C[]): Map<C, string | undefined> => {
-  const byDialect = new Map<DialectId, C[]>();
-  for (const contribution of contributions) {
-    if (!isForeign(contribution)) continue;
-    const id = contribution.settings.dialect as DialectId;
-    const list = byDialect.get(id) ?? [];
-    list.push(contribution);
-    byDialect.set(id, list);
-  }
-  const verdicts = new Map<C, string | undefined>();
-  for (const [id, list] of byDialect) {
-    const dialect = dialectById(id);
-    const verdictOf = dialectEnablement(
-      dialect,
-      list.map((contribution) => ({
-        scope: contribution.settings.scope ?? 'project',
-        settings: contribution.settings.raw,
-        ...(contribution.file === undefined ? {} : { file: contribution.file }),
-      })),
-    );
-    for (const contribution of list) {
-      const verdict = verdictOf(contribution.settings.scope ?? 'project', contribution.file);
-      verdicts.set(contribution, verdict.enabled ? undefined : describe(dialect, verdict));
-    }
-  }
-  return verdicts;
+export const refusedSwitch = (
+  from: { readonly file: string; readonly pointer: string; readonly scope: TrustScope; readonly setting: string },
+  hooks: readonly { readonly entry: LoadedEntry; readonly where: string }[],
+): ConfigProblem => {
+  const shown = hooks
+    .slice(0, SHOWN)
+    .map(({ entry, where }) => `${entry.name} (${entry.event}, ${where})`)
+    .join(', ');
+  const more = hooks.length > SHOWN ? `, and ${hooks.length - SHOWN} more` : '';
+  return {
+    severity: 'warning',
+    file: from.file,
+    pointer: from.pointer,
+    message:
+      `${from.setting} cannot switch off ${hooks.length === 1 ? 'a hook' : `${hooks.length} hooks`} of a higher-trust ` +
+      `scope, which still ${hooks.length === 1 ? 'runs' : 'run'}: ${shown}${more}; ${reachText(from.scope)}`,
+  };
 };

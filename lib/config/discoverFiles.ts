@@ -81,6 +81,8 @@ const bundleFile = (bundle: Bundle, projectDir: string): SettingsFile => {
     scope: 'extension',
     path: bundle.hooksFile,
     dialect: bundle.dialect,
+    // Its hooks rank with the scope that enabled it: a project's switches cannot reach a plugin the user enabled.
+    dialectScope: bundle.scope ?? 'user',
     bundle: bundle.dataDir === undefined ? { root: bundle.root } : { root: bundle.root, dataDir: bundle.dataDir },
     projectDir,
   };
@@ -128,10 +130,13 @@ export function standardSettingsFiles(
     return found.directory === true ? directoryEntries(file, found.dialect) : [file];
   });
   if (ids.includes('claude')) {
-    const claudeFiles = files.filter((file) => file.dialect === 'claude').map((file) => readQuietly(file.path));
-    const plugins = claudePlugins(environment, enabledPluginIds(claudeFiles));
+    const claudeFiles = files
+      .filter((file) => file.dialect === 'claude')
+      .map((file) => ({ scope: file.dialectScope ?? 'project', settings: readQuietly(file.path), file: file.path }));
+    const enabled = enabledPluginIds(claudeFiles);
+    const plugins = claudePlugins(environment, enabled.enabled);
     for (const bundle of plugins.bundles) files.push(bundleFile(bundle, projectDir));
-    files.push(...problemFiles(plugins.problems, 'claude', projectDir));
+    files.push(...problemFiles([...enabled.problems, ...plugins.problems], 'claude', projectDir));
   }
   if (ids.includes('gemini')) {
     const extensions = geminiExtensions(environment);

@@ -1,26 +1,38 @@
 /**
- * Merges what each scope contributed (issue #1 "Merging", issue #11 "guards a repository cannot switch
- * off"). Hooks of every scope are kept, in the order the sources were given: priority and dedup are the
- * planner's job, which needs all of them. Which of them may run is decided here, per source:
+ * Merges what each scope contributed (issue #1 "Merging"). Hooks of every scope are kept, in the order the
+ * sources were given: priority and dedup are the planner's job, which needs all of them. Which of them may run
+ * is decided here, per file, by the one scope rule of every dialect (dialects/scopeRule.ts, dialectSwitches.ts):
  *
- * - Switches in user, system and runtime settings (the machine's owner, the host) apply to every hook.
- * - Switches in a project or extension file (what a cloned repository controls) apply to that file's
- *   own hooks only: its `tools.enableHooks: false`, `hooksConfig.enabled: false` and `hooksConfig.disabled`
- *   can switch its own hooks off, never a user's or the administrator's guard. Its `enableHooks: true`
- *   still switches hooks on where no user or system file decides (the seeds' one switch).
- * - Another agent's files (Claude Code, Gemini CLI) follow that agent's switches (dialectSwitches.ts): on by
- *   default, off where one of its files says so; the owner's `hooksConfig.enabled: false` still wins.
+ * - A switch-off (`tools.enableHooks: false`, `hooksConfig.enabled: false`, Claude's `disableAllHooks`,
+ *   Gemini's `hooksConfig.enabled: false`, a name in `hooksConfig.disabled`) reaches the hooks of its own file
+ *   and of its own or lower-trust scopes only: managed and system files reach every file's hooks, user files
+ *   the user's, projects' and bundles' the user enabled, a project file the project's. A switch that reaches
+ *   further is reported as a warning naming the file, the key and the hooks that still run.
+ * - A switch-on (`tools.enableHooks: true`) counts from any file: it cannot silence a guard.
+ * - hookstream's own `hooksConfig.enabled: false` speaks for every dialect's hooks; other agents' switches
+ *   for their own agent's hooks.
  * - `hooksConfig.allowManagedHooksOnly: true` in system settings: only system hooks (and hooks the host
  *   registers in code) run, and only system settings' switches count; hooks are on unless they say otherwise.
  */
-import { HOOK_SOURCES } from '../core/types.js';
 import type { HookSource } from '../core/types.js';
 import type { ConfigProblem } from './problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import type { EnvPolicy } from '../protocol/envPolicy.js';
 import { mergeEnvPolicies } from './envSettings.js';
 import { mergeHttpSettings, type HttpSettings } from '../protocol/httpPolicy.js';
-import { dialectSwitches, isForeign } from './dialectSwitches.js';
+import {
+  contributionVotes,
+  dialectOf,
+  isForeign,
+  refusedSwitch,
+  speaksFor,
+  targetScope,
+  voterScope,
+  whereOf,
+  type ScopedVote,
+} from './dialectSwitches.js';
+import { HOOKSTREAM } from './dialects/hookstream.js';
+import { reaches, refusedFor, scopeVerdict, type ScopedFile, type ScopeVerdict } from './dialects/scopeRule.js';
 
 export interface LoadedSettings {
   /** Whether any hook may run (the host's registered hooks follow this too). Entries are loaded either way, so tools can list and check them. */
@@ -50,117 +62,111 @@ export interface ScopeContribution {
   label?: string;
 }
 
-const rank = (source: HookSource): number => HOOK_SOURCES.indexOf(source);
+const NOT_SWITCHED_ON = 'not switched on: no settings file sets "tools": { "enableHooks": true }';
 
-/**
- * Settings whose switches reach every hook: user, system and runtime files, and any object the host passed
- * itself (trusted like its hooks). A project or extension file's switches only reach its own hooks.
- */
-const governs = ({ source, file }: ScopeContribution): boolean =>
-  file === undefined || source === 'user' || source === 'system' || source === 'runtime';
+/** Hooks a host registers in code rank with the user's: the host is a program the user runs. */
+const HOST_HOOKS: ScopedFile = { scope: 'user' };
 
-const where = ({ source, file, label }: ScopeContribution): string => {
-  const name = file ?? label;
-  return `${source} settings${name === undefined ? '' : ` ${name}`}`;
-};
+/** Whether the switches of `contribution` speak for hooks the host registers too (its `disabled` names). */
+const governsHostHooks = (contribution: ScopeContribution): boolean =>
+  reaches({ scope: voterScope(contribution) }, HOST_HOOKS);
 
-/** The first of `contributions` (highest priority; first given within a scope) that sets `enableHooks`. */
-const decider = (contributions: readonly ScopeContribution[]): ScopeContribution | undefined => {
-  let found: ScopeContribution | undefined;
-  for (const contribution of contributions) {
-    if (contribution.settings.enableHooks === undefined) continue;
-    if (found === undefined || rank(contribution.source) < rank(found.source)) found = contribution;
+/** The verdict for the hooks of one contribution (or, `target` given, of the host's registered hooks). */
+const verdictOf = (
+  votes: readonly ScopedVote[],
+  dialect: ScopedVote['dialect'],
+  target: ScopedFile,
+  lockdown: boolean,
+): ScopeVerdict =>
+  scopeVerdict(
+    votes.filter((vote) => speaksFor(vote, dialect)).map((vote) => vote.vote),
+    target,
+    lockdown || dialect.enablement.default,
+  );
+
+/** Collects, per refused switch, the hooks it could not reach, and turns them into warnings. */
+class Refusals {
+  private readonly byKey = new Map<
+    string,
+    { from: Parameters<typeof refusedSwitch>[0]; hooks: Parameters<typeof refusedSwitch>[1][number][] }
+  >();
+  add(from: Parameters<typeof refusedSwitch>[0], entry: LoadedEntry, where: string): void {
+    const key = `${from.file}\u0000${from.pointer}\u0000${from.setting}`;
+    let found = this.byKey.get(key);
+    if (found === undefined) this.byKey.set(key, (found = { from, hooks: [] }));
+    found.hooks.push({ entry, where });
   }
-  return found;
-};
-
-/** Whether hooks are on, and if not, why; `hard` when the owner's `hooksConfig.enabled: false` says so. */
-interface Switch {
-  on: boolean;
-  reason?: string;
-  hard?: boolean;
-  /** The governing file whose `tools.enableHooks` decided, if one did. */
-  decider?: ScopeContribution;
+  problems(): ConfigProblem[] {
+    return [...this.byKey.values()].map(({ from, hooks }) => refusedSwitch(from, hooks));
+  }
 }
 
-/** The switch of the settings that govern every hook (under a lockdown: system settings alone). */
-const generalSwitch = (
-  governing: readonly ScopeContribution[],
-  others: readonly ScopeContribution[],
-  managed: boolean,
-): Switch => {
-  const off = governing.find((contribution) => contribution.settings.hooksEnabled === false);
-  if (off !== undefined)
-    return { on: false, hard: true, reason: `switched off by "hooksConfig": { "enabled": false } in ${where(off)}` };
-  const decided = decider(governing);
-  if (decided !== undefined) {
-    if (decided.settings.enableHooks === true) return { on: true, decider: decided };
-    return {
-      on: false,
-      decider: decided,
-      reason: `switched off by "tools": { "enableHooks": false } in ${where(decided)}`,
-    };
-  }
-  if (managed || others.some((contribution) => contribution.settings.enableHooks === true)) return { on: true };
-  return { on: false, reason: 'not switched on: no settings file sets "tools": { "enableHooks": true }' };
-};
-
-/** The switch of one project or extension file's own hooks: its own `false` always counts, its `true` by priority. */
-const ownSwitch = (contribution: ScopeContribution, general: Switch): Switch => {
-  const { enableHooks, hooksEnabled } = contribution.settings;
-  if (general.hard === true) return general;
-  if (hooksEnabled === false)
-    return { on: false, reason: `switched off by "hooksConfig": { "enabled": false } in ${where(contribution)}` };
-  if (enableHooks === false)
-    return { on: false, reason: `switched off by "tools": { "enableHooks": false } in ${where(contribution)}` };
-  const outranks = general.decider === undefined || rank(contribution.source) < rank(general.decider.source);
-  return enableHooks === true && outranks ? { on: true } : general;
-};
-
-/** Another agent's file: its own dialect's switches (dialectSwitches.ts), under the owner's hard switch. */
-const foreignSwitch = (reason: string | undefined, general: Switch): Switch =>
-  general.hard === true ? general : reason === undefined ? { on: true } : { on: false, reason };
-
-/** Merges the contributions; `problems` are passed through. */
+/** Merges the contributions; `problems` are passed through, with a warning per switch that reached too far. */
 export function mergeScopes(contributions: readonly ScopeContribution[], problems: ConfigProblem[]): LoadedSettings {
   const lockdown = contributions.find((contribution) => contribution.settings.managedOnly === true);
   const counted = lockdown === undefined ? contributions : contributions.filter((c) => c.source === 'system');
-  const governing = counted.filter((contribution) => governs(contribution));
-  const general = generalSwitch(
-    governing,
-    counted.filter((contribution) => !governs(contribution)),
-    lockdown !== undefined,
+  const votes = counted.flatMap((contribution) => contributionVotes(contribution));
+  const general = verdictOf(votes, HOOKSTREAM, HOST_HOOKS, lockdown !== undefined);
+  const refusals = new Refusals();
+  // Names of `hooksConfig.disabled`, by the file that lists them.
+  const namers = counted
+    .filter((contribution) => contribution.settings.disabled.length > 0)
+    .map((contribution) => ({
+      contribution,
+      voter: { scope: voterScope(contribution), file: contribution.file },
+      names: new Set(contribution.settings.disabled),
+    }));
+  // A name reaches the host's hooks (the planner's `disabled`) only when it reaches every file hook of that name.
+  const disabled = new Set(
+    namers.filter(({ contribution }) => governsHostHooks(contribution)).flatMap(({ names }) => [...names]),
   );
-  const disabled = new Set(governing.flatMap((contribution) => contribution.settings.disabled));
   const entries: LoadedEntry[] = [];
   const inactive = new Map<LoadedEntry, string>();
-  let enabled = general.on;
-  const foreign = dialectSwitches(contributions);
+  let enabled = general.enabled;
   let foreignOff: string | undefined;
   for (const contribution of contributions) {
     const { settings } = contribution;
-    const own = isForeign(contribution)
-      ? foreignSwitch(foreign.get(contribution), general)
-      : governs(contribution)
-        ? general
-        : ownSwitch(contribution, general);
-    if (isForeign(contribution) && !own.on) foreignOff ??= own.reason;
-    enabled ||= own.on && counted.includes(contribution);
-    const ownDisabled = governs(contribution) ? undefined : new Set(settings.disabled);
+    const dialect = dialectOf(contribution);
+    const target: ScopedFile = { scope: targetScope(contribution), file: contribution.file };
+    const own = verdictOf(votes, dialect, target, lockdown !== undefined);
+    if (isForeign(contribution) && !own.enabled) foreignOff ??= own.by?.reason;
+    enabled ||= own.enabled && counted.includes(contribution);
+    const refused = votes.filter((vote) => speaksFor(vote, dialect) && refusedFor(vote.vote, target));
+    const where = whereOf(contribution);
     for (const entry of settings.entries) {
       // A loop, not push(...entries): a spread of 100 000+ arguments overflows the stack.
       entries.push(entry);
-      const reason =
+      let reason =
         lockdown !== undefined && contribution.source !== 'system'
-          ? `only system hooks run: "allowManagedHooksOnly" is on in ${where(lockdown)}`
-          : !own.on
-            ? own.reason
-            : ownDisabled?.has(entry.name) === true
-              ? `named in "hooksConfig.disabled" of ${where(contribution)}`
-              : undefined;
+          ? `only system hooks run: "allowManagedHooksOnly" is on in ${whereOf(lockdown)}`
+          : !own.enabled
+            ? (own.by?.reason ?? NOT_SWITCHED_ON)
+            : undefined;
+      for (const namer of namers) {
+        if (!namer.names.has(entry.name)) continue;
+        if (reaches(namer.voter, target))
+          reason ??= `named in "hooksConfig.disabled" of ${whereOf(namer.contribution)}`;
+        else {
+          if (governsHostHooks(namer.contribution)) disabled.delete(entry.name);
+          const from = {
+            file: namer.contribution.file ?? namer.contribution.label ?? '<object>',
+            pointer: '/hooksConfig/disabled',
+            scope: namer.voter.scope,
+            setting: `"hooksConfig": { "disabled": [${JSON.stringify(entry.name)}] }`,
+          };
+          refusals.add(from, entry, where);
+        }
+      }
+      if (lockdown === undefined) {
+        for (const { vote } of refused) {
+          const file = vote.file ?? '<object>';
+          refusals.add({ file, pointer: vote.pointer, scope: vote.scope, setting: vote.setting }, entry, where);
+        }
+      }
       if (reason !== undefined) inactive.set(entry, reason);
     }
   }
+  problems.push(...refusals.problems());
   const merged: LoadedSettings = {
     enabled,
     disabled,
@@ -170,9 +176,8 @@ export function mergeScopes(contributions: readonly ScopeContribution[], problem
     problems,
   };
   // "not switched on" blames hookstream's own switch; when another agent's file switched its hooks off, say that.
-  const reason =
-    general.hard !== true && general.decider === undefined ? (foreignOff ?? general.reason) : general.reason;
-  if (!enabled && reason !== undefined) merged.disabledBy = reason;
+  const reason = general.by?.reason ?? foreignOff ?? NOT_SWITCHED_ON;
+  if (!enabled) merged.disabledBy = reason;
   const envPolicy = mergeEnvPolicies(contributions.flatMap((contribution) => contribution.settings.env ?? []));
   if (envPolicy !== undefined) merged.envPolicy = envPolicy;
   // Under a lockdown only the administrator's lists count: a user's list would widen them.

@@ -177,14 +177,56 @@ export const hookKey = (definition: HookEntry['definition']): string =>
       ? commandKey(definition)
       : configuredKey(definition);
 
+/** Definition fields that only name or describe a hook: two hooks that differ in these alone behave the same. */
+const DISPLAY_ONLY: ReadonlySet<string> = new Set(['name', 'description', 'statusMessage', 'run']);
+
+/** JSON with object keys sorted, so two definitions written in another key order give one text. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const record = value as Readonly<Record<string, unknown>>;
+  return `{${Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+    .join(',')}}`;
+};
+
+/** Everything of a definition that decides how it runs: `if`-less fields only (the condition is the entry's). */
+const behaviourOf = (definition: HookEntry['definition']): string => {
+  const fields = definition as unknown as Readonly<Record<string, unknown>>;
+  const decided: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) if (!DISPLAY_ONLY.has(key)) decided[key] = fields[key];
+  return canonicalJson(decided);
+};
+
 /**
- * The dedup key of a planned entry: its hook's key, plus the bundle root for a plugin's or extension's hook —
- * `${CLAUDE_PLUGIN_ROOT}/hooks/check.sh` is a different script in every plugin that ships one.
+ * What copies of one command share: its hook's key, plus the bundle root of a plugin's or extension's hook —
+ * `${CLAUDE_PLUGIN_ROOT}/hooks/check.sh` is a different script in every plugin that ships one. Dedup compares
+ * only entries that share this key.
  */
-export const entryKey = (entry: Pick<HookEntry, 'definition' | 'origin'>): string =>
+export const commandGroupKey = (entry: Pick<HookEntry, 'definition' | 'origin'>): string =>
   entry.origin.bundle === undefined
     ? hookKey(entry.definition)
     : `${hookKey(entry.definition)}\u0000${entry.origin.bundle.root}`;
+
+/** Keys per entry object: a contested dedup asks again on every event. */
+const entryKeys = new WeakMap<object, string>();
+
+/**
+ * The dedup key of a planned entry: its command group plus everything else that decides what the hook does —
+ * the whole definition but its name and description (`timeout`, `async`, `failurePolicy`, `required`, `env`, an
+ * http hook's headers, a prompt's model …) and its `if` condition. Two entries with one key run the same way,
+ * so one may stand for the other; a copy that differs in any of these is another hook.
+ */
+export const entryKey = (entry: Pick<HookEntry, 'definition' | 'origin' | 'condition'>): string => {
+  let key = entryKeys.get(entry);
+  if (key !== undefined) return key;
+  key = `${commandGroupKey(entry)}\u0000${behaviourOf(entry.definition)}`;
+  if (entry.condition !== undefined) key += `\u0000if:${entry.condition.rule}`;
+  entryKeys.set(entry, key);
+  return key;
+};
 
 /**
  * Builds the registry entry of `definition` for `event`.

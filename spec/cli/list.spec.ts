@@ -133,10 +133,11 @@ describe('hookstream list: trust', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       ['echo shared', 'user', 'not-needed', false],
     ]);
     expect((await trustWorld.run(['trust', '--all', '--project-dir', dir])).code).toBe(0);
+    // Approved, the project's equal copy still never stands for the user's hook: the user's runs.
     expect(await listed()).toEqual([
       ['.hookstream/guard.sh', 'project', 'approved', false],
-      ['echo shared', 'project', 'approved', false],
-      ['echo shared', 'user', 'not-needed', true],
+      ['echo shared', 'project', 'approved', true],
+      ['echo shared', 'user', 'not-needed', false],
     ]);
     trustWorld.write('project/.hookstream/guard.sh', '#!/bin/sh\necho edited\n', 0o755);
     const table = await trustWorld.run(['list', '--project-dir', dir]);

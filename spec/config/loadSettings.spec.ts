@@ -195,8 +195,8 @@ describe.each(loaders)('%s from files', (_, load) => {
 
   it("merges scopes: each file's switches reach as far as its scope may, all hooks are kept in order", async () => {
     const settings = await load([project('project.json'), { scope: 'user', path: fixture('user.json') }]);
-    // The project's own enableHooks: true runs its hooks; the user's false switches off the user's.
-    expect(settings.enabled).toBe(true);
+    // The user's enableHooks: false reaches the project's hooks too: a project cannot switch back on what its user switched off.
+    expect(settings.enabled).toBe(false);
     // The user's disabled names reach every hook; the project's reach only its own (see mergeScopes.spec.ts).
     expect([...settings.disabled]).toEqual(['slow']);
     expect(settings.entries.map((entry) => `${entry.origin.source}:${entry.name}`)).toEqual([
@@ -205,8 +205,12 @@ describe.each(loaders)('%s from files', (_, load) => {
       'project:echo started',
       'user:./audit.sh',
     ]);
+    const off = `switched off by "tools": { "enableHooks": false } in user settings ${fixture('user.json')}`;
     expect([...settings.inactive.entries()].map(([entry, reason]) => [entry.name, reason])).toEqual([
-      ['./audit.sh', `switched off by "tools": { "enableHooks": false } in user settings ${fixture('user.json')}`],
+      ['guard', off],
+      ['node', off],
+      ['echo started', off],
+      ['./audit.sh', off],
     ]);
   });
 

@@ -42,9 +42,11 @@ describe('mergeScopes: enablement', () => {
     );
   });
 
-  it('lets the highest-priority user, system or runtime scope that sets enableHooks decide for their hooks', () => {
-    expect(enabledBy(scope('system', { enableHooks: false }), scope('user', { enableHooks: true }))).toBe(true);
-    expect(enabledBy(scope('system', { enableHooks: true }), scope('user', { enableHooks: false }))).toBe(false);
+  it("lets a file's enableHooks: false reach its own and lower-trust scopes' hooks only; system decides over user", () => {
+    expect(enabledBy(scope('system', { enableHooks: false }), scope('user', { enableHooks: true }))).toBe(false);
+    expect(
+      active(scope('system', { enableHooks: true }, ['audit']), scope('user', { enableHooks: false }, ['mine'])),
+    ).toEqual(['system:audit']);
     expect(enabledBy(scope('user', { enableHooks: false }), scope('runtime', { enableHooks: true }))).toBe(true);
     expect(mergeScopes([scope('user', { enableHooks: false })], []).disabledBy).toBe(
       'switched off by "tools": { "enableHooks": false } in user settings /user/settings.json',
@@ -56,9 +58,9 @@ describe('mergeScopes: enablement', () => {
     expect(active(scope('project', { enableHooks: true }), scope('user', {}, ['guard']))).toEqual(['user:guard']);
   });
 
-  it("lets a project's own enableHooks decide for its own hooks when it outranks the deciding scope", () => {
+  it("never lets a project's enableHooks: true switch on what a user or system file switched off", () => {
     const user = scope('user', { enableHooks: false }, ['audit']);
-    expect(active(scope('project', { enableHooks: true }, ['lint']), user)).toEqual(['project:lint']);
+    expect(active(scope('project', { enableHooks: true }, ['lint']), user)).toEqual([]);
     // An extension ranks below system: system's `false` still switches the extension's hooks off.
     const extension = scope('extension', { enableHooks: true }, ['ext']);
     expect(enabledBy(extension, scope('system', { enableHooks: false }))).toBe(false);

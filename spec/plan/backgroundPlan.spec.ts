@@ -89,12 +89,13 @@ describe('planning background hooks', () => {
     expect(dropped.background).toBeUndefined();
   });
 
-  it('dedups a command that is both async and not by priority, like any other copy', () => {
+  it('keeps an async copy of a command apart from the foreground one: they are two hooks, both run', () => {
     const plan = planOf([
       createEntry('BeforeTool', { type: 'command', command: 'same' }, { source: 'project' }).entry,
       createEntry('BeforeTool', { type: 'command', command: 'same', async: true }, { source: 'user' }).entry,
     ]);
     expect(names(plan.hooks)).toEqual(['same']);
-    expect(plan.background).toBeUndefined();
+    expect(plan.hooks[0]?.origin.source).toBe('project');
+    expect(plan.background?.map((hook) => hook.origin.source)).toEqual(['user']);
   });
 });

@@ -55,7 +55,7 @@ describe('HookPlanner', () => {
     expect(names(planFor(new HookPlanner(registry), beforeTool()))).toEqual(['r1', 'r2', 'p1']);
   });
 
-  it('dedups by command and keeps the highest-priority instance', () => {
+  it('dedups equal hooks and keeps the instance from the most trusted source', () => {
     const registry = registryOf([
       commandDraft('./lint.sh', { source: 'user', name: 'lint (user)' }),
       commandDraft('./other.sh', { source: 'user' }),
@@ -63,7 +63,7 @@ describe('HookPlanner', () => {
       commandDraft('./lint.sh', { source: 'project', name: 'lint (project, again)' }),
     ]);
     const plan = planFor(new HookPlanner(registry), beforeTool());
-    expect(names(plan)).toEqual(['lint (project)', './other.sh']);
+    expect(names(plan)).toEqual(['lint (user)', './other.sh']);
   });
 
   it('dedups a runtime command over a configured one', () => {
@@ -175,8 +175,8 @@ describe('HookPlanner', () => {
 
   it('does not count a sequential hook that was deduplicated or disabled', () => {
     const registry = registryOf([
-      commandDraft('./lint.sh', { source: 'project' }),
-      commandDraft('./lint.sh', { source: 'user', sequential: true, name: 'user lint' }),
+      commandDraft('./lint.sh', { source: 'project', sequential: true }),
+      commandDraft('./lint.sh', { source: 'user', name: 'user lint' }),
       commandDraft('seq', { sequential: true }),
     ]);
     expect(planFor(new HookPlanner(registry, new Set(['seq'])), beforeTool()).sequential).toBe(false);

@@ -77,7 +77,7 @@ describe('fakeExecutor', () => {
 });
 
 describe('entry, plannerFor and planFor', () => {
-  it('plan like the engine: matchers filter, runtime before project, duplicates of a command dropped', () => {
+  it('plan like the engine: matchers filter, runtime before project, an equal copy runs once as the most trusted', () => {
     const entries = [
       entry('BeforeTool', 'audit.sh', { source: 'project' }),
       entry('BeforeTool', 'shell-only', { matcher: '^run_shell_command$' }),
@@ -87,7 +87,7 @@ describe('entry, plannerFor and planFor', () => {
     const planned = planFor(write, entries, 5);
     expect(planned.plan.hooks.map((hook) => `${hook.name}@${hook.origin.source}`)).toEqual([
       'first@runtime',
-      'audit.sh@project',
+      'audit.sh@user',
     ]);
     expect(planned.startedAt).toBe(5);
     expect(

@@ -7,13 +7,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { errorText, isRecord } from '../../core/guards.js';
+import type { Mutable } from '../../core/types.js';
 import { describeReceived, escapePointerToken } from '../../core/messages.js';
 import type { ConfigProblem } from '../problems.js';
 import { readBundleJson } from './bundleJson.js';
 import { CLAUDE } from './claude.js';
 import { GEMINI } from './gemini.js';
 import { configDirOf, type DialectEnvironment } from './registry.js';
-import type { Dialect, DialectId } from './types.js';
+import type { Dialect, DialectId, DialectScope } from './types.js';
+import { SWITCH_REACH, TRUST_RANK } from './scopeRule.js';
 
 export interface Bundle {
   readonly dialect: DialectId;
@@ -25,6 +27,8 @@ export interface Bundle {
   readonly hooksFile: string;
   /** A plugin's persistent data directory (`CLAUDE_PLUGIN_DATA`); it survives plugin updates. */
   readonly dataDir?: string;
+  /** The scope that enabled the plugin: its hooks rank with it (an extension: the user, who installed it). */
+  readonly scope?: DialectScope;
 }
 
 export interface BundleDiscovery {
@@ -43,20 +47,56 @@ const hooksFileOf = (dialect: Dialect, root: string): string =>
 export const pluginDataDir = (configDir: string, id: string): string =>
   join(configDir, 'plugins', 'data', id.replace(/[^A-Za-z0-9._-]/g, '-'));
 
+/** One Claude Code settings file as plugin enablement reads it. */
+export interface PluginSettings {
+  readonly scope: DialectScope;
+  readonly settings: unknown;
+  readonly file?: string;
+}
+
+export interface EnabledPlugins {
+  /** Each enabled plugin id and the scope that enabled it: its hooks rank with that scope. */
+  readonly enabled: Map<string, DialectScope>;
+  /** An `enabledPlugins` false that could not turn off a plugin a higher-trust file enables, per file and pointer. */
+  readonly problems: ConfigProblem[];
+}
+
 /**
- * The plugin ids Claude Code's settings enable, read from its settings objects highest priority first:
- * the first file that says `true` or `false` for an id decides.
+ * The plugin ids Claude Code's settings enable, by the scope rule (scopeRule.ts): for each id the highest-trust
+ * file that says `true` or `false` decides (the first given among equals, `local` before `project`). A project
+ * never turns off a plugin the user or the administrator enables: that `false` is reported instead.
  */
-export const enabledPluginIds = (settingsObjects: readonly unknown[]): Set<string> => {
-  const decided = new Map<string, boolean>();
-  for (const settings of settingsObjects) {
-    const enabled = isRecord(settings) ? settings.enabledPlugins : undefined;
+export const enabledPluginIds = (files: readonly PluginSettings[]): EnabledPlugins => {
+  const decided = new Map<string, { on: boolean; scope: DialectScope }>();
+  const votes: { id: string; on: boolean; file: PluginSettings }[] = [];
+  for (const file of files) {
+    const enabled = isRecord(file.settings) ? file.settings.enabledPlugins : undefined;
     if (!isRecord(enabled)) continue;
-    for (const [id, value] of Object.entries(enabled)) {
-      if (typeof value === 'boolean' && !decided.has(id)) decided.set(id, value);
+    for (const [id, on] of Object.entries(enabled)) {
+      if (typeof on !== 'boolean') continue;
+      votes.push({ id, on, file });
+      const before = decided.get(id);
+      if (before === undefined || TRUST_RANK[file.scope] > TRUST_RANK[before.scope])
+        decided.set(id, { on, scope: file.scope });
     }
   }
-  return new Set([...decided].filter(([, on]) => on).map(([id]) => id));
+  const problems: ConfigProblem[] = [];
+  for (const { id, on, file } of votes) {
+    const decision = decided.get(id);
+    if (on || decision?.on !== true || TRUST_RANK[file.scope] >= TRUST_RANK[decision.scope] || file.file === undefined)
+      continue;
+    problems.push({
+      severity: 'warning',
+      file: file.file,
+      pointer: `/enabledPlugins/${escapePointerToken(id)}`,
+      message:
+        `"enabledPlugins": { ${JSON.stringify(id)}: false } cannot turn off a plugin the ${decision.scope} ` +
+        `settings enable: its hooks still run; a ${file.scope} file's switches reach ${SWITCH_REACH[file.scope].join(' and ')} hooks only`,
+    });
+  }
+  const enabled = new Map<string, DialectScope>();
+  for (const [id, decision] of decided) if (decision.on) enabled.set(id, decision.scope);
+  return { enabled, problems };
 };
 
 const PLUGINS_LOST = 'the hooks of the plugins Claude Code settings enable are not loaded';
@@ -67,7 +107,10 @@ const PLUGINS_LOST = 'the hooks of the plugins Claude Code settings enable are n
  * only in its own project. The registry is read only when some plugin is enabled (otherwise it decides nothing);
  * a registry that cannot be read or parsed, or whose shape is not that, is a problem.
  */
-export const claudePlugins = (environment: DialectEnvironment, enabled: ReadonlySet<string>): BundleDiscovery => {
+export const claudePlugins = (
+  environment: DialectEnvironment,
+  enabled: ReadonlySet<string> | ReadonlyMap<string, DialectScope>,
+): BundleDiscovery => {
   const configDir = configDirOf(CLAUDE, environment);
   const registry = join(configDir, 'plugins', 'installed_plugins.json');
   const problems: ConfigProblem[] = [];
@@ -107,14 +150,17 @@ export const claudePlugins = (environment: DialectEnvironment, enabled: Readonly
     );
     if (install === undefined) continue;
     const root = install.installPath as string;
-    bundles.push({
+    const bundle: Mutable<Bundle> = {
       dialect: 'claude',
       kind: 'plugin',
       id,
       root,
       hooksFile: hooksFileOf(CLAUDE, root),
       dataDir: pluginDataDir(configDir, id),
-    });
+    };
+    const scope = enabled instanceof Map ? (enabled as ReadonlyMap<string, DialectScope>).get(id) : undefined;
+    if (scope !== undefined) bundle.scope = scope;
+    bundles.push(bundle);
   }
   return { bundles, problems };
 };

@@ -32,7 +32,7 @@ export const CLAUDE: Dialect = {
   defaultTimeoutMs: CLAUDE_DEFAULT_TIMEOUT_MS,
   typeTimeoutMs: { prompt: 30_000, agent: 60_000 },
   // `disableAllHooks` in user, project or local settings cannot turn managed hooks off.
-  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'any' }),
+  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', reach: 'scopes' }),
   variables: [
     { name: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
     { name: 'CLAUDE_PLUGIN_ROOT', value: 'pluginRoot', when: 'bundle' },

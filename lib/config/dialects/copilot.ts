@@ -196,7 +196,7 @@ export const COPILOT: Dialect = {
   events: COPILOT_EVENTS,
   timeoutUnit: 'seconds',
   defaultTimeoutMs: 30_000,
-  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', precedence: 'file' }),
+  enablement: enabledUnlessSwitched({ path: ['disableAllHooks'], value: true, effect: 'disable', reach: 'file' }),
   // Its hooks reference documents no variable of its own for hooks; its plugins' hooks get these.
   variables: [],
   agentMarkers: ['COPILOT_PLUGIN_ROOT', 'COPILOT_PLUGIN_DATA'],

@@ -102,8 +102,7 @@ export const GEMINI: Dialect = {
   defaultTimeoutMs: 60_000,
   enablement: {
     default: true,
-    switches: [{ path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', precedence: 'any' }],
-    protectedScopes: [],
+    switches: [{ path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', reach: 'scopes' }],
   },
   variables: [
     { name: 'GEMINI_PROJECT_DIR', value: 'projectDir' },

@@ -64,11 +64,10 @@ export const HOOKSTREAM: Dialect = {
   enablement: {
     default: false,
     switches: [
-      { path: ['tools', 'enableHooks'], value: true, effect: 'enable', precedence: 'highest' },
-      { path: ['tools', 'enableHooks'], value: false, effect: 'disable', precedence: 'highest' },
-      { path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', precedence: 'any' },
+      { path: ['tools', 'enableHooks'], value: true, effect: 'enable', reach: 'scopes' },
+      { path: ['tools', 'enableHooks'], value: false, effect: 'disable', reach: 'scopes' },
+      { path: ['hooksConfig', 'enabled'], value: false, effect: 'disable', reach: 'scopes', everyDialect: true },
     ],
-    protectedScopes: [],
   },
   // What hookstream's own hooks get (lib/protocol/hookEnv.ts reads this list): the project directory under
   // LLxprt's names — its own and the Gemini CLI and Claude Code aliases it documents — and the session.

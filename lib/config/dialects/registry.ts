@@ -18,9 +18,11 @@ import type {
   DialectEvent,
   DialectId,
   DialectScope,
+  EnableSwitch,
   FileSource,
   KeyTable,
 } from './types.js';
+import { scopeVerdict, type SwitchVote, type TrustScope } from './scopeRule.js';
 
 /** Every dialect, in the order their files are listed within one priority class. */
 export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX];
@@ -172,13 +174,16 @@ export const locationOf = (dialect: Dialect, scope: DialectScope) =>
 
 /** One settings file as enablement sees it, highest priority first. */
 export interface EnablementFile {
-  readonly scope: DialectScope;
+  /** Its scope: which hooks its switches reach (scopeRule.ts). */
+  readonly scope: TrustScope;
   readonly settings: unknown;
-  readonly file?: string;
+  readonly file?: string | undefined;
+  /** How messages name it; default `<dialect label> settings <file>`. */
+  readonly where?: string;
 }
 
 /** Whether the hooks of one scope (and, for per-file switches, one file) of a dialect run. */
-export type EnablementOf = (scope: DialectScope, file?: string) => EnablementVerdict;
+export type EnablementOf = (scope: TrustScope, file?: string) => EnablementVerdict;
 
 export interface EnablementVerdict {
   readonly enabled: boolean;
@@ -195,43 +200,62 @@ const valueAt = (settings: unknown, path: readonly string[]): unknown => {
   return value;
 };
 
+/** `"hooksConfig": { "enabled": false }`: a switch as written in its file. */
+const written = (entry: EnableSwitch): string => {
+  let setting = JSON.stringify(entry.value);
+  for (let at = entry.path.length - 1; at >= 0; at -= 1) {
+    const key = `"${entry.path[at] ?? ''}": ${setting}`;
+    setting = at === 0 ? key : `{ ${key} }`;
+  }
+  return setting;
+};
+
+/** A switch vote as the dialect's table reads one file, with the table entry it came from. */
+export interface DialectVote extends SwitchVote {
+  readonly entry: EnableSwitch;
+  /** As written in the file: `"disableAllHooks": true`. */
+  readonly setting: string;
+}
+
+/** The switches `file` sets in `dialect`'s table: only a switch set to its triggering boolean votes. */
+export const switchVotes = (dialect: Dialect, file: EnablementFile): DialectVote[] =>
+  dialect.enablement.switches
+    .filter((entry) => valueAt(file.settings, entry.path) === entry.value)
+    .map((entry) => {
+      const where = file.where ?? `${dialect.label} settings${file.file === undefined ? '' : ` ${file.file}`}`;
+      const vote: Mutable<DialectVote> = {
+        scope: file.scope,
+        effect: entry.effect,
+        ownFileOnly: entry.reach === 'file',
+        pointer: `/${entry.path.join('/')}`,
+        reason: `switched ${entry.effect === 'enable' ? 'on' : 'off'} by ${written(entry)} in ${where}`,
+        entry,
+        setting: written(entry),
+      };
+      if (file.file !== undefined) vote.file = file.file;
+      return vote;
+    });
+
 /**
- * Whether the hooks of each scope of `dialect` run, given the dialect's files (highest priority first).
- * Only a file that actually sets a switch decides; a file with no switch leaves the dialect's default.
+ * Whether the hooks of each scope of `dialect` run, given the dialect's files, by the one scope rule
+ * (scopeRule.ts): a switch-off reaches its own scope's and lower-trust scopes' hooks only; a switch-on counts
+ * from any file; a file with no switch leaves the dialect's default.
  *
  * @example
  * const verdict = dialectEnablement(CLAUDE, [{ scope: 'project', settings: { disableAllHooks: true } }]);
  * verdict('project').enabled; // false
- * verdict('managed').enabled; // true: project settings cannot turn managed hooks off
+ * verdict('user').enabled; // true: a project's settings cannot turn the user's hooks off
  */
 export const dialectEnablement = (dialect: Dialect, files: readonly EnablementFile[]): EnablementOf => {
-  // `file`: a per-file switch (Copilot's `disableAllHooks` in a hooks file) decides for that file alone.
-  const decisions: { scope: DialectScope; verdict: EnablementVerdict; file?: string | undefined }[] = [];
-  for (const entry of dialect.enablement.switches) {
-    const setting = files.filter((file) => typeof valueAt(file.settings, entry.path) === 'boolean');
-    // A `highest` switch is decided by the first file that sets it, whatever the value.
-    for (const file of entry.precedence === 'highest' ? setting.slice(0, 1) : setting) {
-      if (valueAt(file.settings, entry.path) !== entry.value) continue;
-      const by: Mutable<NonNullable<EnablementVerdict['by']>> = {
-        pointer: `/${entry.path.join('/')}`,
-        effect: entry.effect,
-      };
-      if (file.file !== undefined) by.file = file.file;
-      const verdict = { enabled: entry.effect === 'enable', by };
-      decisions.push(
-        entry.precedence === 'file' ? { scope: file.scope, verdict, file: file.file } : { scope: file.scope, verdict },
-      );
-    }
-  }
+  const votes = files.flatMap((file) => switchVotes(dialect, file));
   return (scope, file) => {
-    const applies = decisions.filter((decision) =>
-      'file' in decision
-        ? decision.file === file
-        : decision.scope === scope || !dialect.enablement.protectedScopes.includes(scope),
-    );
-    return (
-      applies.find((decision) => !decision.verdict.enabled)?.verdict ??
-      applies.find((decision) => decision.verdict.enabled)?.verdict ?? { enabled: dialect.enablement.default }
-    );
+    const verdict = scopeVerdict(votes, { scope, file }, dialect.enablement.default);
+    if (verdict.by === undefined) return { enabled: verdict.enabled };
+    const by: Mutable<NonNullable<EnablementVerdict['by']>> = {
+      pointer: verdict.by.pointer,
+      effect: verdict.by.effect,
+    };
+    if (verdict.by.file !== undefined) by.file = verdict.by.file;
+    return { enabled: verdict.enabled, by };
   };
 };

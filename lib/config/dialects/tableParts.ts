@@ -36,9 +36,8 @@ export const TOOL_USE_ID_RENAME: Readonly<Record<string, string>> = { tool_call_
 /** A hook group of Claude Code's shape (`matcher`, `hooks`), an unknown key in it warned about. */
 export const MATCHER_GROUP_KEYS: KeyTable = { acted: ['matcher', 'hooks'], quiet: [], unknown: 'warn' };
 
-/** On with no switch, `switches` turning a file's hooks off, and managed hooks that no other file disables. */
+/** On with no switch, `switches` turning hooks off as far as the scope rule lets them reach. */
 export const enabledUnlessSwitched = (...switches: EnableSwitch[]): Enablement => ({
   default: true,
   switches,
-  protectedScopes: ['managed'],
 });

@@ -179,19 +179,18 @@ export interface EnableSwitch {
   readonly value: boolean;
   readonly effect: 'enable' | 'disable';
   /**
-   * `highest`: among the files that set this switch, the highest-priority one decides (hookstream's
-   * `tools.enableHooks`); `any`: one file that sets it is enough (`disableAllHooks`, `hooksConfig.enabled`);
-   * `file`: it applies to the hooks of the file that sets it only (Copilot's `disableAllHooks` in a hooks file).
+   * `scopes`: it reaches the hooks the scope rule lets its file's scope reach (scopeRule.ts); `file`: the hooks of
+   * the file that sets it only (Copilot's `disableAllHooks` in a hooks file).
    */
-  readonly precedence: 'highest' | 'any' | 'file';
+  readonly reach: 'scopes' | 'file';
+  /** It switches off every dialect's hooks, not only its own (hookstream's `hooksConfig.enabled: false`). */
+  readonly everyDialect?: true;
 }
 
 export interface Enablement {
   /** Whether a file of this dialect with hooks and no switch runs them. */
   readonly default: boolean;
   readonly switches: readonly EnableSwitch[];
-  /** Scopes that files of other scopes cannot disable (Claude's managed hooks). */
-  readonly protectedScopes: readonly DialectScope[];
 }
 
 /** Values a dialect provides to its hooks. */

@@ -23,13 +23,35 @@ afterEach(() => {
 });
 
 describe('enabledPluginIds', () => {
-  it('takes each id from the highest-priority settings that mention it', () => {
-    const ids = enabledPluginIds([
-      { enabledPlugins: { 'a@m': false } },
-      { enabledPlugins: { 'a@m': true, 'b@m': true, 'c@m': 'yes' } },
-      'not settings',
+  it('takes each id from the highest-trust settings that mention it, the first among equals', () => {
+    const { enabled, problems } = enabledPluginIds([
+      { scope: 'local', settings: { enabledPlugins: { 'a@m': false, 'd@m': true } } },
+      { scope: 'project', settings: { enabledPlugins: { 'a@m': true, 'b@m': true, 'c@m': 'yes', 'd@m': false } } },
+      { scope: 'user', settings: 'not settings' },
     ]);
-    expect([...ids]).toEqual(['b@m']);
+    expect([...enabled]).toEqual([
+      ['d@m', 'local'],
+      ['b@m', 'project'],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('never lets a project turn off a plugin the user or the administrator enables, and says so', () => {
+    const { enabled, problems } = enabledPluginIds([
+      { scope: 'project', settings: { enabledPlugins: { 'guard@corp': false, 'lint@corp': false } }, file: '/p.json' },
+      { scope: 'user', settings: { enabledPlugins: { 'guard@corp': true } }, file: '/u.json' },
+      { scope: 'user', settings: { enabledPlugins: { 'lint@corp': true, 'x@m': true } }, file: '/u2.json' },
+      { scope: 'managed', settings: { enabledPlugins: { 'x@m': false, 'lint@corp': true } }, file: '/m.json' },
+    ]);
+    expect([...enabled]).toEqual([
+      ['guard@corp', 'user'],
+      ['lint@corp', 'managed'],
+    ]);
+    expect(problems.map((problem) => [problem.severity, problem.file, problem.pointer])).toEqual([
+      ['warning', '/p.json', '/enabledPlugins/guard@corp'],
+      ['warning', '/p.json', '/enabledPlugins/lint@corp'],
+    ]);
+    expect(problems[0]?.message).toContain('cannot turn off a plugin the user settings enable');
   });
 });
 

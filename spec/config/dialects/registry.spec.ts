@@ -166,15 +166,14 @@ describe('dialectEnablement', () => {
     });
   });
 
-  it('hookstream: the highest-priority file that sets tools.enableHooks decides; hooksConfig.enabled false anywhere disables', () => {
+  it("hookstream: a file's switch-off reaches its own and lower-trust scopes; a switch-on counts from any file", () => {
     const files = (project: unknown, user: unknown) => [
       { scope: 'project' as const, settings: project },
       { scope: 'user' as const, settings: user },
     ];
-    expect(
-      dialectEnablement(HOOKSTREAM, files({ tools: { enableHooks: false } }, { tools: { enableHooks: true } }))('user')
-        .enabled,
-    ).toBe(false);
+    const projectOff = files({ tools: { enableHooks: false } }, { tools: { enableHooks: true } });
+    expect(dialectEnablement(HOOKSTREAM, projectOff)('user').enabled).toBe(true);
+    expect(dialectEnablement(HOOKSTREAM, projectOff)('project').enabled).toBe(false);
     expect(dialectEnablement(HOOKSTREAM, files({}, { tools: { enableHooks: true } }))('project').enabled).toBe(true);
     expect(
       dialectEnablement(
@@ -184,7 +183,7 @@ describe('dialectEnablement', () => {
     ).toBe(false);
   });
 
-  it('Claude Code: disableAllHooks turns hooks off, but only managed settings turn managed hooks off', () => {
+  it('Claude Code: disableAllHooks reaches its own scope and lower ones; managed settings reach every scope', () => {
     const fromProject = dialectEnablement(CLAUDE, [
       { scope: 'project', settings: { disableAllHooks: true }, file: '/repo/.claude/settings.json' },
     ]);
@@ -192,8 +191,15 @@ describe('dialectEnablement', () => {
       enabled: false,
       by: { file: '/repo/.claude/settings.json', pointer: '/disableAllHooks', effect: 'disable' },
     });
-    expect(fromProject('user').enabled).toBe(false);
+    expect(fromProject('local').enabled).toBe(false);
+    expect(fromProject('user').enabled).toBe(true);
     expect(fromProject('managed').enabled).toBe(true);
+    const fromUser = dialectEnablement(CLAUDE, [{ scope: 'user', settings: { disableAllHooks: true } }]);
+    expect([fromUser('project'), fromUser('user'), fromUser('managed')].map((v) => v.enabled)).toEqual([
+      false,
+      false,
+      true,
+    ]);
     const fromManaged = dialectEnablement(CLAUDE, [{ scope: 'managed', settings: { disableAllHooks: true } }]);
     expect(fromManaged('managed').enabled).toBe(false);
     expect(fromManaged('local').enabled).toBe(false);
