@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
 import type { HookEntry } from '../core/types.js';
-import type { CommandExecutor } from '../executors/commandExecutor.js';
+import type { Executors } from '../executors/createExecutors.js';
 import { hookLabel } from '../observe/hookLabel.js';
 import { withId } from '../plan/createEntry.js';
 import { createTrustGate } from '../trust/trustGate.js';
@@ -71,18 +71,26 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
   const entries: HookEntry[] = loaded.entries.map((entry, index) => withId(entry, index));
   const progress = isTerminal(context.stderr) && options.json !== true;
   // Loaded on demand: a read-only doctor never needs the process layer.
-  let executor: CommandExecutor | undefined;
+  let executor: Executors | undefined;
   let probeHook: typeof import('./doctorProbe.js').probeHook | undefined;
   if (options.run === true) {
-    const [executors, probe] = await Promise.all([
-      import('../executors/commandExecutor.js'),
+    const [system, logging, probe] = await Promise.all([
+      import('../system/systemExecutors.js'),
+      import('../logging/logger.js'),
       import('./doctorProbe.js'),
     ]);
-    executor = executors.createCommandExecutor({
-      projectDir: settings.projectDir,
-      sessionId: 'hookstream-doctor',
-      spawnHelper: false,
-    });
+    // The executors `fire` builds, with `fire`'s options: a probe sees what the hook sees when it really runs
+    // (the settings' environment policy, trust re-checked before the spawn, the failure policy).
+    executor = system.createSystemExecutors(
+      { spawnHelper: false },
+      {
+        projectDir: settings.projectDir,
+        sessionId: 'hookstream-doctor',
+        trust,
+        settings: { envPolicy: loaded.envPolicy, http: loaded.http },
+        root: logging.createRootLogger(),
+      },
+    );
     probeHook = probe.probeHook;
   }
   const reports: DoctorHookReport[] = [];
