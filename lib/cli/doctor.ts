@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
 import type { HookEntry } from '../core/types.js';
-import type { CommandExecutor } from '../executors/commandExecutor.js';
+import type { Executors } from '../executors/createExecutors.js';
 import { hookLabel } from '../observe/hookLabel.js';
 import { withId } from '../plan/createEntry.js';
 import { createTrustGate } from '../trust/trustGate.js';
@@ -17,6 +17,7 @@ import { printLine, printNote, raiseStatus, type CliContext } from './context.js
 import { checkHookStatically, type DoctorFinding } from './doctorChecks.js';
 import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
+import { visible, visibleJson } from './visible.js';
 
 interface DoctorOptions extends SharedOptions {
   run?: boolean;
@@ -45,7 +46,7 @@ const isTerminal = (stream: NodeJS.WritableStream): boolean => (stream as { isTT
 
 const formatReport = (reports: readonly DoctorHookReport[], paint: Paint): string[] =>
   reports.flatMap((report) => {
-    const where = [report.event, report.source, report.file].filter((part) => part !== undefined).join('  ');
+    const where = visible([report.event, report.source, report.file].filter((part) => part !== undefined).join('  '));
     const ran =
       report.run === undefined
         ? ''
@@ -56,8 +57,11 @@ const formatReport = (reports: readonly DoctorHookReport[], paint: Paint): strin
         ? paint.yellow('⚠')
         : paint.green('✔');
     return [
-      `${mark} ${paint.bold(report.label)}  ${paint.dim(where)}${ran}`,
-      ...report.findings.map((f) => `    ${f.severity === 'error' ? paint.red(f.message) : paint.yellow(f.message)}`),
+      `${mark} ${paint.bold(visible(report.label))}  ${paint.dim(where)}${ran}`,
+      ...report.findings.map((f) => {
+        const message = visible(f.message);
+        return `    ${f.severity === 'error' ? paint.red(message) : paint.yellow(message)}`;
+      }),
     ];
   });
 
@@ -71,25 +75,33 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
   const entries: HookEntry[] = loaded.entries.map((entry, index) => withId(entry, index));
   const progress = isTerminal(context.stderr) && options.json !== true;
   // Loaded on demand: a read-only doctor never needs the process layer.
-  let executor: CommandExecutor | undefined;
+  let executor: Executors | undefined;
   let probeHook: typeof import('./doctorProbe.js').probeHook | undefined;
   if (options.run === true) {
-    const [executors, probe] = await Promise.all([
-      import('../executors/commandExecutor.js'),
+    const [system, logging, probe] = await Promise.all([
+      import('../system/systemExecutors.js'),
+      import('../logging/logger.js'),
       import('./doctorProbe.js'),
     ]);
-    executor = executors.createCommandExecutor({
-      projectDir: settings.projectDir,
-      sessionId: 'hookstream-doctor',
-      spawnHelper: false,
-    });
+    // The executors `fire` builds, with `fire`'s options: a probe sees what the hook sees when it really runs
+    // (the settings' environment policy, trust re-checked before the spawn, the failure policy).
+    executor = system.createSystemExecutors(
+      { spawnHelper: false },
+      {
+        projectDir: settings.projectDir,
+        sessionId: 'hookstream-doctor',
+        trust,
+        settings: { envPolicy: loaded.envPolicy, http: loaded.http },
+        root: logging.createRootLogger(),
+      },
+    );
     probeHook = probe.probeHook;
   }
   const reports: DoctorHookReport[] = [];
   try {
     for (const [index, entry] of entries.entries()) {
       const label = hookLabel(entry.name, entry.definition.type === 'command' ? entry.definition.command : undefined);
-      if (progress) context.stderr.write(`\r\u001b[K${progressBar(index, entries.length, label)}`);
+      if (progress) context.stderr.write(`\r\u001b[K${progressBar(index, entries.length, visible(label))}`);
       const approved = await trust.check(entry);
       const findings = checkHookStatically(entry, environment, approved);
       if (!loaded.enabled)
@@ -136,7 +148,7 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
   if (options.json) {
     printLine(
       context,
-      JSON.stringify({ ran: options.run === true, errors, warnings: all.length - errors, hooks: reports }, null, 2),
+      visibleJson({ ran: options.run === true, errors, warnings: all.length - errors, hooks: reports }),
     );
     return;
   }

@@ -1,13 +1,12 @@
 /**
- * `hookstream doctor --run`: runs one hook once, on a synthetic input for its event, through the real
- * command executor, and reads the run for what would make it silently not work: it could not start (126,
+ * `hookstream doctor --run`: runs one hook once, on a synthetic input for its event, through the executor
+ * stack `fire` uses, and reads the run for what would make it silently not work: it could not start (126,
  * 127), it ran out of its timeout or came close, its output does not decode (JSON that does not parse is
  * read as a plain message, so its decision is lost), or it failed open.
  */
 import { lastValueFrom } from 'rxjs';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import type { HookEntry, HookRun } from '../core/types.js';
-import type { CommandExecutor } from '../executors/commandExecutor.js';
+import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
 import { parseStdout } from '../protocol/commandProtocol.js';
 import { probeTarget, type DoctorFinding } from './doctorChecks.js';
 import { probeInput } from './doctorInputs.js';
@@ -63,11 +62,11 @@ export const readProbe = (run: HookRun, timeoutMs: number): DoctorFinding[] => {
 
 /** Runs `entry` once and reads the run. */
 export const probeHook = async (
-  executor: CommandExecutor,
+  executor: HookExecutor,
   entry: HookEntry,
   projectDir: string,
 ): Promise<{ run: HookRun; findings: DoctorFinding[] }> => {
-  const run = await lastValueFrom(executor.execute(entry, probeInput(entry.event, probeTarget(entry), projectDir)));
+  const run = await lastValueFrom(executor(entry, probeInput(entry.event, probeTarget(entry), projectDir)));
   const timeoutMs =
     entry.definition.type === 'command' ? (entry.definition.timeout ?? DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
   return { run, findings: readProbe(run, timeoutMs) };

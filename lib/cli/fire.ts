@@ -11,6 +11,7 @@ import { loadSettingsSync } from '../config/index.js';
 import { errorText } from '../core/guards.js';
 import { CliError, printLine, raiseStatus, readAll, type CliContext } from './context.js';
 import { formatFireResult } from './fireOutput.js';
+import { watchBackground } from './fireBackground.js';
 import {
   reportLoadProblems,
   reportSettingsState,
@@ -19,6 +20,7 @@ import {
   type SharedOptions,
 } from './settingsOptions.js';
 import { createPaint } from './style.js';
+import { visible } from './visible.js';
 import { recordPath, withRecordOption } from './recordOption.js';
 import { agentEvent, narrowSettings } from './fireDialect.js';
 import { DIALECT_IDS } from '../config/dialects/registry.js';
@@ -101,11 +103,24 @@ const fire = async (context: CliContext, eventName: string, options: FireOptions
     // Why hooks are off is asked of the loader only when they are (the system keeps no such reason).
     const disabledBy = () => loadSettingsSync(settings.files).disabledBy;
     const settingsErrors = reportSettingsState(context, system.problems, settings, system.enabled, disabledBy);
+    const background = watchBackground(context, system, event, fields);
     const result = await system.fire(event, fields);
-    if (options.json) printLine(context, JSON.stringify(result, null, 2));
-    else for (const line of formatFireResult(result, fields, createPaint(context.color))) printLine(context, line);
+    // The answer first, at once; then the wait for the background hooks it started (see fireBackground.ts).
+    if (options.json) {
+      // The result's own JSON (its `aggregated` view included), with the background hooks it waits for.
+      const json: unknown =
+        background.hooks.length === 0
+          ? result
+          : Object.assign({}, result, { aggregated: result.aggregated, background: background.hooks });
+      printLine(context, JSON.stringify(json, null, 2));
+    } else {
+      for (const line of formatFireResult(result, fields, createPaint(context.color))) printLine(context, line);
+      for (const hook of background.hooks)
+        printLine(context, `background hook "${visible(hook.name)}": waiting for it before exiting`);
+    }
     // A settings error means some policy is not in force: never exit 0 on it (blocked or stopped still says 2).
     raiseStatus(context, result.blocked || result.stopped ? 2 : settingsErrors ? 1 : 0);
+    await background.finished();
   } finally {
     await system.dispose();
   }

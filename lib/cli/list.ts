@@ -22,6 +22,8 @@ import { commandGroupKey, configuredLabel } from '../plan/createEntry.js';
 import { keptOver, standsFor } from '../plan/dedup.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
+import { httpSummary, httpView, type HttpView } from './httpView.js';
+import { visible, visibleJson } from './visible.js';
 
 interface ListOptions extends SharedOptions {
   dialect?: string;
@@ -64,6 +66,8 @@ export interface ListedHook {
   condition?: string;
   /** Runs in the background (`async`/`asyncRewake`): the event does not wait for it. */
   background?: true;
+  /** An http hook: URL, method, headers as written and the variables they send. */
+  http?: HttpView;
 }
 
 export interface ListedEvent {
@@ -113,6 +117,7 @@ const listHook = (
   if (origin.nativeEvent !== undefined && hook.dialect !== undefined) hook.nativeEvent = origin.nativeEvent;
   if (entry.condition !== undefined) hook.condition = entry.condition.rule;
   if (definition.async === true || definition.asyncRewake === true) hook.background = true;
+  if (definition.type === 'http') hook.http = httpView(definition);
   return hook;
 };
 
@@ -190,9 +195,11 @@ const matchCell = (matches: boolean | null | undefined, paint: Paint): string =>
 const agentCell = (hook: ListedHook): string =>
   hook.dialect === undefined
     ? '-'
-    : [hook.dialect, hook.nativeEvent, hook.condition === undefined ? undefined : `if ${hook.condition}`]
-        .filter((part) => part !== undefined)
-        .join(' ');
+    : visible(
+        [hook.dialect, hook.nativeEvent, hook.condition === undefined ? undefined : `if ${hook.condition}`]
+          .filter((part) => part !== undefined)
+          .join(' '),
+      );
 
 const noteOf = (hook: ListedHook): string =>
   [hook.disabled ? 'disabled' : hook.duplicate ? 'duplicate' : undefined, hook.background ? 'background' : undefined]
@@ -210,9 +217,10 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
   headers.push('FILE');
   const rows = listed.hooks.map((hook) => {
     const row = [
-      clip(hookLabel(hook.name, [hook.command, ...(hook.args ?? [])].join(' ')), 40),
+      // Escaped before clipping: an escape is never cut in half, and no raw control character reaches the table.
+      clip(visible(hookLabel(hook.name, [hook.command, ...(hook.args ?? [])].join(' '))), 40),
       hook.source,
-      hook.matcher ?? '*',
+      hook.matcher === undefined ? '*' : visible(hook.matcher),
       `${hook.timeoutMs} ms`,
       hook.failurePolicy,
       trustCell(hook.trust, paint),
@@ -221,13 +229,18 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
     if (agents) row.splice(2, 0, agentCell(hook));
     if (tool !== undefined) row.push(matchCell(hook.matches, paint));
     if (notes) row.push(paint.dim(noteOf(hook)));
-    row.push([hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':'));
+    row.push(visible([hook.file ?? '-', hook.line, hook.column].filter((part) => part !== undefined).join(':')));
     return row;
   });
   const count = `${listed.hooks.length} hook${listed.hooks.length === 1 ? '' : 's'}`;
+  // What an http hook sends does not fit a cell: one line each under the table.
+  const http = listed.hooks.flatMap((hook) =>
+    hook.http === undefined ? [] : [`  ${visible(hook.name)} → ${httpSummary(hook.http)}`],
+  );
   return [
     `${paint.bold(listed.event)} ${paint.dim(`(${listed.mode}, ${count})`)}`,
     ...formatTable(headers, rows, paint),
+    ...http,
   ];
 };
 
@@ -241,7 +254,7 @@ const list = (context: CliContext, options: ListOptions): void => {
   }
   const events = listEvents(loaded, only, options.tool, cliTrustGate(context, settings.projectDir));
   if (options.json) {
-    printLine(context, JSON.stringify({ events }, null, 2));
+    printLine(context, visibleJson({ events }));
     return;
   }
   const paint = createPaint(context.color);

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { formatProblem, standardSettingsFiles } from '../config/index.js';
 import type { ConfigProblem, SettingsFile } from '../config/index.js';
 import { CliError, printNote, type CliContext } from './context.js';
+import { visible } from './visible.js';
 
 /** The shared options as commander parses them. */
 export interface SharedOptions {
@@ -62,7 +63,9 @@ export const resolveSettings = (context: CliContext, options: SharedOptions): Re
 };
 
 /** `error: file:line:column pointer: message (expected X, received Y)` */
-export const problemLine = (problem: ConfigProblem): string => `${problem.severity}: ${formatProblem(problem)}`;
+// Messages quote names, commands and paths from the files: control and bidi characters are shown escaped.
+export const problemLine = (problem: ConfigProblem): string =>
+  `${problem.severity}: ${visible(formatProblem(problem))}`;
 
 /**
  * Prints settings problems on stderr and tells whether they are fatal: an error in a file the user

@@ -20,6 +20,7 @@ import { createLocator } from './locate.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
 import { describeHook, duplicateNotes, trustView, withStoreErrors, type TrustView } from './trustView.js';
+import { visible, visibleJson } from './visible.js';
 
 interface TrustOptions extends SharedOptions {
   all?: boolean;
@@ -48,7 +49,9 @@ const ask = async (context: CliContext, pending: readonly Candidate[], paint: Pa
     for (const [index, candidate] of pending.entries()) {
       printLine(context);
       for (const line of describeHook(candidate.view, paint)) printLine(context, line);
-      const answer = (await terminal.question(`Approve "${candidate.view.hook}"? [y]es, [n]o, [a]ll, [q]uit: `))
+      const answer = (
+        await terminal.question(`Approve "${visible(candidate.view.hook)}"? [y]es, [n]o, [a]ll, [q]uit: `)
+      )
         .trim()
         .toLowerCase();
       if (answer === 'a' || answer === 'all') return chosen.concat(pending.slice(index));
@@ -65,9 +68,9 @@ const ask = async (context: CliContext, pending: readonly Candidate[], paint: Pa
 const named = (candidates: readonly Candidate[], names: readonly string[], projectDir: string): Candidate[] => {
   for (const name of names) {
     if (!candidates.some(({ view }) => view.hook === name)) {
-      const known = candidates.map(({ view }) => view.hook).join(', ') || 'none';
+      const known = candidates.map(({ view }) => visible(view.hook)).join(', ') || 'none';
       throw new CliError(
-        `no project or extension hook named "${name}" in ${projectDir} (hooks that need approval: ${known})`,
+        `no project or extension hook named "${visible(name)}" in ${visible(projectDir)} (hooks that need approval: ${known})`,
       );
     }
   }
@@ -93,11 +96,12 @@ const revoke = (context: CliContext, gate: TrustGate, options: TrustOptions, pro
 const prune = (context: CliContext, gate: TrustGate, options: TrustOptions): void => {
   const pruned = withStoreErrors(() => gate.store.prune());
   if (options.json) {
-    printLine(context, JSON.stringify({ pruned }, null, 2));
+    printLine(context, visibleJson({ pruned }));
     return;
   }
   printLine(context, `pruned ${plural(pruned.length, 'stale approval')} from ${gate.store.path}`);
-  for (const approval of pruned) printLine(context, `  ${approval.hook} (${approval.event}) in ${approval.project}`);
+  for (const approval of pruned)
+    printLine(context, `  ${visible(approval.hook)} (${approval.event}) in ${visible(approval.project)}`);
 };
 
 /** Prints each hook as it is reviewed, a blank line between them. */
@@ -118,8 +122,7 @@ const list = (
 ) => {
   const problem = gate.store.problem();
   if (problem !== undefined) printNote(context, problem);
-  if (options.json)
-    printLine(context, JSON.stringify({ store: gate.store.path, hooks: pool.map((c) => c.view) }, null, 2));
+  if (options.json) printLine(context, visibleJson({ store: gate.store.path, hooks: pool.map((c) => c.view) }));
   else if (pool.length === 0) printLine(context, 'no project or extension hooks need approval');
   else showAll(context, pool, paint);
 };
@@ -153,7 +156,7 @@ const approve = async (
     const hooks = pool.map(({ view }) =>
       Object.assign({}, view, { approved: view.state === 'approved' || fingerprints.has(view.fingerprint ?? '') }),
     );
-    printLine(context, JSON.stringify({ store: gate.store.path, hooks }, null, 2));
+    printLine(context, visibleJson({ store: gate.store.path, hooks }));
     return;
   }
   if (pool.length === 0) {

@@ -8,6 +8,8 @@ import type { LoadedSettings } from '../config/index.js';
 import { CliError, printNote, type CliContext } from './context.js';
 import type { Locate } from './locate.js';
 import type { Paint } from './style.js';
+import { describeHttp, httpView, type HttpView } from './httpView.js';
+import { visible } from './visible.js';
 import { TrustStoreError } from '../trust/trustErrors.js';
 import { isInside } from '../inspect/programs.js';
 import path from 'node:path';
@@ -47,6 +49,8 @@ export interface TrustView {
   cannotPin: string[];
   /** Hooks of more trusted scopes it repeats: equal ones run once (as theirs), different ones run beside it. */
   duplicates?: string[];
+  /** An http hook: where it posts, its headers as written and the variables they send. */
+  http?: HttpView;
 }
 
 /** The command line of a command hook, args included. */
@@ -83,6 +87,7 @@ export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, lo
   }
   if (entry.matcher !== undefined) view.matcher = entry.matcher.pattern;
   if (trust.fingerprint !== undefined) view.fingerprint = trust.fingerprint;
+  if (entry.definition.type === 'http') view.http = httpView(entry.definition);
   return view;
 };
 
@@ -110,28 +115,34 @@ export const duplicateNotes = (entry: Entry, all: readonly Entry[]): string[] =>
 const shortHash = (sha256: string): string =>
   /^[0-9a-f]{64}$/.test(sha256) ? `sha256 ${sha256.slice(0, 12)}…` : sha256;
 
-/** A hook as a person reviews it before approving: where, what, and what the approval pins and does not. */
+/**
+ * A hook as a person reviews it before approving: where, what, and what the approval pins and does not. Every
+ * value from the settings is escaped: a control or bidi character shows as `\x1b`, `\r`, `\u202e`.
+ */
 export const describeHook = (view: TrustView, paint: Paint): string[] => {
   const state = view.state === 'approved' ? paint.green(STATE_LABEL.approved) : paint.yellow(STATE_LABEL[view.state]);
+  const matcher = view.matcher === undefined ? '' : ` (matcher ${visible(view.matcher)})`;
   const lines = [
-    `${paint.bold(view.hook)}  ${view.event}${view.matcher === undefined ? '' : ` (matcher ${view.matcher})`}  ${state}`,
-    `    from        ${view.where}`,
-    `    command     ${view.command}`,
+    `${paint.bold(visible(view.hook))}  ${view.event}${matcher}  ${state}`,
+    `    from        ${visible(view.where)}`,
+    ...(view.http === undefined ? [`    command     ${visible(view.command)}`] : describeHttp(view.http)),
   ];
   if (view.pins.length === 0)
     lines.push(`    pins        ${paint.yellow('no local file: the approval covers the command text only')}`);
   view.pins.forEach((pin, index) =>
     lines.push(
-      `    ${index === 0 ? 'pins       ' : '           '} ${pin.path} (${pin.role}, ${shortHash(pin.sha256)})`,
+      `    ${index === 0 ? 'pins       ' : '           '} ${visible(pin.path)} (${pin.role}, ${shortHash(pin.sha256)})`,
     ),
   );
   // What the approval cannot cover comes first and stands out: the reader decides on it.
-  for (const line of view.cannotPin) lines.push(`    ${paint.yellow(line)}`);
+  for (const line of view.cannotPin) lines.push(`    ${paint.yellow(visible(line))}`);
   view.notPinned
     .filter((line) => !view.cannotPin.includes(line))
-    .forEach((line, index) => lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(line)}`));
+    .forEach((line, index) =>
+      lines.push(`    ${index === 0 ? 'not pinned ' : '           '} ${paint.dim(visible(line))}`),
+    );
   (view.duplicates ?? []).forEach((line, index) =>
-    lines.push(`    ${index === 0 ? 'duplicates ' : '           '} ${paint.yellow(line)}`),
+    lines.push(`    ${index === 0 ? 'duplicates ' : '           '} ${paint.yellow(visible(line))}`),
   );
   return lines;
 };

@@ -18,6 +18,7 @@ import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } f
 import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { createPaint } from './style.js';
 import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js';
+import { visible, visibleJson } from './visible.js';
 
 /** The loader's problems, then a warning for each finding of the command checks, at the hook's position. */
 export const collectProblems = (loaded: LoadedSettings, environment: CheckEnvironment): ConfigProblem[] => {
@@ -88,7 +89,7 @@ const inactiveNotes = (loaded: LoadedSettings): string[] => {
     const { file, pointer } = entry.origin;
     const position = file !== undefined && pointer !== undefined ? locate(file, pointer) : undefined;
     const where = [file, position?.line, position?.column].filter((part) => part !== undefined).join(':');
-    return `note: hook "${entry.name}"${where === '' ? '' : ` (${where})`} does not run: ${reason}`;
+    return visible(`note: hook "${entry.name}"${where === '' ? '' : ` (${where})`} does not run: ${reason}`);
   });
 };
 
@@ -110,7 +111,7 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   raiseStatus(context, errors > 0 ? 1 : 0);
   if (options.json) {
-    printLine(context, JSON.stringify({ problems }, null, 2));
+    printLine(context, visibleJson({ problems }));
     return;
   }
   const paint = createPaint(context.color);
@@ -120,12 +121,12 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   }
   const existing = settings.named.size > 0 ? paths : paths.filter((path) => existsSync(path));
   if (existing.length === 0) {
-    printLine(context, `no settings files found (looked for ${paths.join(', ')})`);
+    printLine(context, `no settings files found (looked for ${visible(paths.join(', '))})`);
     return;
   }
   const hooks = plural(loaded.entries.length, 'hook');
   const counts = `${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')}`;
-  const checked = existing.map((path) => withDialect(path, settings.files));
+  const checked = existing.map((path) => visible(withDialect(path, settings.files)));
   printLine(
     context,
     `checked ${checked.join(', ')}: ${hooks}, ${problems.length === 0 ? paint.green('no problems') : counts}`,
@@ -133,7 +134,7 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   // Only files that could be read say anything about enablement: a broken file is reported above, not blamed here.
   const usable = existing.some((path) => !problems.some((problem) => problem.file === path && problem.fileInactive));
   if (!loaded.enabled && loaded.entries.length > 0 && usable && loaded.disabledBy !== undefined) {
-    printLine(context, paint.dim(`note: hooks are ${loaded.disabledBy}`));
+    printLine(context, paint.dim(visible(`note: hooks are ${loaded.disabledBy}`)));
   } else {
     for (const note of inactiveNotes(loaded)) printLine(context, paint.dim(note));
   }

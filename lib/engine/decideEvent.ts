@@ -1,7 +1,8 @@
 /**
  * The one per-event pipeline (DESIGN §5 "One pipeline"): plan the event, run its hooks, fold their
- * records into one HookResult. `fire`, `fire$`, the facade's `decide`, the `decideHooks` and `runHooks`
- * operators all come here, so they cannot disagree about sequential groups, chaining or failures.
+ * records into one HookResult. `fire`, `fire$`, the facade's `decide` and the `decideHooks` operator come
+ * here, and the `selectHooks → runHooks → aggregate` operators are its stages (lib/engine/slices.ts), so
+ * they cannot disagree about validation, sequential groups, chaining or failures.
  *
  * Plain callbacks from plan to result: a synchronous function hook settles in the same tick, and an
  * event with no planned hook is answered from the fast path before anything is allocated for it.
@@ -52,14 +53,33 @@ export interface Engine {
     readonly canceled?: (eventId: number) => void;
     /** An event answered without running a hook (none planned, hooks off, planning failed); see eventGate. */
     readonly answered?:
-      | ((event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => void)
-      | undefined;
+      ((event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult) => void) | undefined;
   };
 }
 
 let eventIds = 0;
 
-/** The result of an event hookstream could not decide: blocked unless the policy allows, with the cause. */
+/**
+ * The result of an event hookstream could not decide: blocked unless the policy allows, with the cause.
+ * Shared with the public operators (lib/engine/slices.ts), so that every entry point fails the same way.
+ */
+export const failedEventResult = (
+  event: EventName,
+  fields: Readonly<Record<string, unknown>>,
+  stage: string,
+  cause: unknown,
+  policy: InternalFailurePolicy,
+  toolSelection: Engine['toolSelection'],
+  onError?: (error: HookstreamInternalError) => void,
+): HookResult => {
+  const error = new HookstreamInternalError(`hookstream failed while ${stage} ${event}: ${errorText(cause)}`, {
+    cause,
+  });
+  onError?.(error);
+  const run = internalRun('hookstream', 'runtime', error.message, cause, policy);
+  return assembleHookResult(event, fields, [run], { durationMs: 0, toolSelection });
+};
+
 const internalFailureResult = (
   engine: Engine,
   event: EventName,
@@ -67,12 +87,20 @@ const internalFailureResult = (
   stage: string,
   cause: unknown,
 ): HookResult => {
-  const error = new HookstreamInternalError(`hookstream failed while ${stage} ${event}: ${errorText(cause)}`, {
+  const onInternalError = engine.onInternalError;
+  return failedEventResult(
+    event,
+    fields,
+    stage,
     cause,
-  });
-  engine.onInternalError?.(error, event);
-  const run = internalRun('hookstream', 'runtime', error.message, cause, engine.internalFailurePolicy);
-  return assembleHookResult(event, fields, [run], { durationMs: 0, toolSelection: engine.toolSelection });
+    engine.internalFailurePolicy,
+    engine.toolSelection,
+    onInternalError === undefined
+      ? undefined
+      : (error) => {
+          onInternalError(error, event);
+        },
+  );
 };
 
 /**

@@ -1,6 +1,6 @@
 import { asapScheduler, type OperatorFunction, type SchedulerLike, map } from 'rxjs';
-import { assembleHookResult } from '../aggregate/hookResult.js';
 import type { HookResult } from '../core/types.js';
+import { foldStage } from '../engine/slices.js';
 import type { RanEvent } from '../engine/types.js';
 
 export interface AggregateOptions {
@@ -12,7 +12,9 @@ export interface AggregateOptions {
 
 /**
  * Reduces each event's run records into its one `HookResult` with the event's strategy monoid,
- * folding in plan order so that parallel runs give the same result every time.
+ * folding in plan order so that parallel runs give the same result every time. An event decided while it
+ * was planned (a matcher threw) is emitted with that result; a fold that throws gives the internal failure
+ * result (blocked), as in `decideHooks`.
  *
  * <span class="informal">A per-event `reduce` with OR-decision, field replacement or tool-selection union.</span>
  *
@@ -26,12 +28,6 @@ export interface AggregateOptions {
  */
 export const aggregate = (options: AggregateOptions = {}): OperatorFunction<RanEvent, HookResult> => {
   const scheduler = options.scheduler ?? asapScheduler;
-  return map((ran) =>
-    assembleHookResult(ran.plan.event, ran.input, ran.runs, {
-      durationMs: scheduler.now() - ran.startedAt,
-      toolSelection: options.toolSelection ?? 'union',
-      // A chain's `tool_input`/`llm_request` is the runner's result, not merged a second time here.
-      chainedInput: ran.plan.sequential ? ran.finalInput : undefined,
-    }),
-  );
+  const toolSelection = options.toolSelection ?? 'union';
+  return map((ran) => foldStage(ran, scheduler.now() - ran.startedAt, toolSelection));
 };

@@ -2,6 +2,7 @@ import type { OperatorFunction } from 'rxjs';
 import type { HookExecutor } from '../core/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { runPlanned } from '../engine/runPlan.js';
+import { runStage } from '../engine/slices.js';
 import type { PlannedEvent, RanEvent } from '../engine/types.js';
 
 /**
@@ -13,7 +14,8 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  * <span class="informal">`mergeMap(run, n)` or `concatMap` with chaining, chosen per event by its plan.</span>
  *
  * Unsubscribing cancels every hook still running (for command hooks: SIGTERM, then SIGKILL). A failing
- * hook is a record with a failure outcome, never an error on the stream.
+ * hook is a record with a failure outcome, never an error on the stream; an event `selectHooks` decided
+ * while planning (a matcher threw) runs nothing and is passed on with its result.
  *
  * @example
  * ```ts
@@ -29,4 +31,6 @@ export const runHooks = (
   executor: HookExecutor,
   options: { hookConcurrency?: number } = {},
 ): OperatorFunction<PlannedEvent, RanEvent> =>
-  mergeMapOrdered((planned: PlannedEvent) => runPlanned(executor, planned, options.hookConcurrency ?? Infinity));
+  mergeMapOrdered((planned: PlannedEvent) =>
+    runStage(planned, (next) => runPlanned(executor, next, options.hookConcurrency ?? Infinity)),
+  );

@@ -2,6 +2,7 @@ import type { OperatorFunction } from 'rxjs';
 import type { HookExecutor } from '../core/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { runPlanParallel } from '../engine/runPlan.js';
+import { runStage } from '../engine/slices.js';
 import type { PlannedEvent, RanEvent } from '../engine/types.js';
 
 /**
@@ -11,7 +12,8 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  * <span class="informal">`mergeMap` over the plan's hooks with a concurrency limit; events are emitted in source order.</span>
  *
  * Unsubscribing cancels every hook still running (for command hooks: SIGTERM, then SIGKILL). A failing
- * hook is a record with a failure outcome, never an error on the stream.
+ * hook is a record with a failure outcome, never an error on the stream; an event `selectHooks` decided
+ * while planning (a matcher threw) runs nothing and is passed on with its result.
  *
  * @example
  * ```ts
@@ -27,4 +29,6 @@ export const runParallel = (
   executor: HookExecutor,
   options: { hookConcurrency?: number } = {},
 ): OperatorFunction<PlannedEvent, RanEvent> =>
-  mergeMapOrdered((planned: PlannedEvent) => runPlanParallel(executor, planned, options.hookConcurrency ?? Infinity));
+  mergeMapOrdered((planned: PlannedEvent) =>
+    runStage(planned, (next) => runPlanParallel(executor, next, options.hookConcurrency ?? Infinity)),
+  );

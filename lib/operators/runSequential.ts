@@ -2,6 +2,7 @@ import type { OperatorFunction } from 'rxjs';
 import type { HookExecutor } from '../core/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { runPlanSequential } from '../engine/runPlan.js';
+import { runStage } from '../engine/slices.js';
 import type { PlannedEvent, RanEvent } from '../engine/types.js';
 
 /**
@@ -21,4 +22,4 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  * @return A function that returns an Observable of events with their runs and the chained input.
  */
 export const runSequential = (executor: HookExecutor): OperatorFunction<PlannedEvent, RanEvent> =>
-  mergeMapOrdered((planned: PlannedEvent) => runPlanSequential(executor, planned));
+  mergeMapOrdered((planned: PlannedEvent) => runStage(planned, (next) => runPlanSequential(executor, next)));

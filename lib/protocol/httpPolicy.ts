@@ -146,6 +146,11 @@ export const checkHttpTarget = (text: string, canDecide: boolean, policy: HttpHo
 // `$NAME` or `${NAME}`: the shell's spelling of a variable, and what Claude Code's http hooks accept.
 const REFERENCE = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
+/** The variable names `text` references (`$NAME`, `${NAME}`), in order, each once: what a header can send. */
+export const referencedVariables = (text: string): string[] => [
+  ...new Set(Array.from(text.matchAll(REFERENCE), (match) => match[1] ?? match[2] ?? '')),
+];
+
 export interface ExpandedHeaders {
   readonly headers: Record<string, string>;
   /** One line per reference that was sent empty, naming the header and the variable. */

@@ -9,7 +9,6 @@ import { asError } from '../core/guards.js';
 import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../core/types.js';
 import { isDecided, isPlan, type Engine } from '../engine/decideEvent.js';
 import { orderedDecisions } from '../engine/orderedDecisions.js';
-import { createExecutors } from '../executors/createExecutors.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { createTrustGate } from '../trust/trustGate.js';
 import { createEventGate } from './eventGate.js';
@@ -22,6 +21,7 @@ import { resolveEvent, runtimeEntry, type RegisterOptions } from './registration
 import { engineTrace } from './trace.js';
 import { createObservation } from '../observe/observation.js';
 import { createBackgroundHooks } from './backgroundHooks.js';
+import { createSystemExecutors } from './systemExecutors.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -49,30 +49,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   // Trust is decided before dedup: the planner asks the gate which copy of a command may shadow another.
   const settings = createHookSettings(loadable(options.settings, projectDir), options.enabled, log.system, trust);
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
-  const executors = createExecutors({
-    process: {
-      projectDir,
-      sessionId,
-      processConcurrency: options.processConcurrency,
-      defaultTimeoutMs: options.defaultTimeoutMs,
-      forceKillAfterMs: options.forceKillAfterMs,
-      maxOutputBytes: options.maxOutputBytes,
-      spawnHelper: options.spawnHelper,
-      logger: componentLogger(root, 'process'),
-      // The host's policy, else the settings' (read per spawn: a reload can change it).
-      envPolicy: () => options.envPolicy ?? settings.envPolicy,
-    },
+  const executors = createSystemExecutors(options, {
+    projectDir,
+    sessionId,
     trust,
-    executor: options.executor,
-    internalFailurePolicy,
+    settings,
+    root,
     observe: { records, logger: log.runner },
-    // The host's restrictions apply on top of the settings' (read per request: a reload can change them).
-    http: { host: options.http, settings: () => settings.http },
-    callbacks: {
-      evaluatePrompt: options.evaluatePrompt,
-      runAgentHook: options.runAgentHook,
-      callMcpTool: options.callMcpTool,
-    },
   });
   // `async: true` hooks: started with their event through the same stack, collected for `background$`.
   const background = createBackgroundHooks(executors.start, internalFailurePolicy, log.runner);

@@ -147,7 +147,7 @@ describe('aggregate', () => {
     });
   });
 
-  it('errors when reading a run record throws', () => {
+  it('fails closed when reading a run record throws: the internal failure result, as decideHooks gives', () => {
     const broken: HookRun = { ...okRun('a') };
     Object.defineProperty(broken, 'output', {
       enumerable: true,
@@ -158,13 +158,16 @@ describe('aggregate', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
       const ran$ = hot('   -z-b-z-|', { ...ranEvents, b: ranOf(beforeTool(), [broken]) });
-      const subs = '       ^--!    ';
+      const subs = '       ^------!';
       expectObservable(
         ran$.pipe(
           aggregate({ scheduler }),
-          map((result) => result.blocked),
+          map((result) => [result.blocked, result.reason]),
         ),
-      ).toBe('-f-#', { f: false }, new Error('broken record'));
+      ).toBe('-f-b-f-|', {
+        f: [false, undefined],
+        b: [true, 'hookstream failed while aggregating BeforeTool: broken record'],
+      });
       expectSubscriptions(ran$.subscriptions).toBe(subs);
     });
   });

@@ -1,3 +1,4 @@
+import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { selectHooks } from '../../lib/operators/selectHooks.js';
@@ -127,7 +128,7 @@ describe('selectHooks', () => {
     });
   });
 
-  it('errors with the matcher error when a matcher throws, and unsubscribes from the source', () => {
+  it('fails closed when a matcher throws: an empty plan carrying the blocked result, and planning goes on', () => {
     const broken: Matcher = {
       pattern: 'broken',
       test: (target) => {
@@ -139,12 +140,35 @@ describe('selectHooks', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
       const event$ = hot('-w--r--w-|', inputs);
+      const subs = '      ^--------!';
+      const expected = '  -W--R--X-|';
+      expectObservable(
+        event$.pipe(
+          selectHooks(throwing, { scheduler }),
+          map((planned) => [hookNames(planned), planned.decided?.blocked, planned.decided?.reason]),
+        ),
+      ).toBe(expected, {
+        W: [['guard'], undefined, undefined],
+        R: [[], true, 'hookstream failed while planning BeforeTool: matcher threw'],
+        X: [['guard'], undefined, undefined],
+      });
+      expectSubscriptions(event$.subscriptions).toBe(subs);
+    });
+  });
+
+  it('validates each input as decideHooks does: one without tool_input errors the stream', () => {
+    const { tool_input: _dropped, ...missing } = inputs.w;
+    const scheduler = createTestScheduler();
+    scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
+      const event$ = hot('-w--m--w-|', { w: inputs.w, m: missing as unknown as HookInput });
       const subs = '      ^---!';
-      const expected = '  -W--#';
-      expectObservable(event$.pipe(selectHooks(throwing, { scheduler }))).toBe(
-        expected,
-        { W: plannedAt('w', 1, throwing) },
-        new Error('matcher threw'),
+      expectObservable(event$.pipe(selectHooks(planner, { scheduler }))).toBe(
+        '-W--#',
+        { W: plannedAt('w', 1) },
+        expect.objectContaining({
+          name: 'InvalidEventInputError',
+          message: expect.stringMatching(/tool_input/) as unknown,
+        }),
       );
       expectSubscriptions(event$.subscriptions).toBe(subs);
     });
