@@ -2,13 +2,14 @@
  * The settings files hookstream reads by default (issue #12 "Discovery"): every dialect's files at every scope —
  * `.hookstream/`, `.claude/settings{,.local}.json`, `.gemini/settings.json`, `.cursor/hooks.json`,
  * `.github/hooks/*.json`, `.codex/hooks.json`, their user and system siblings —
- * plus the hooks files of enabled Claude Code plugins and installed Gemini CLI extensions, as Copilot, Continue
+ * plus the hooks files of enabled Claude Code plugins, installed Gemini CLI extensions and Cursor plugins, as Copilot, Continue
  * and VS Code read `.claude/`. A file need not exist; each one says whose format it is in.
  */
 import { homedir } from 'node:os';
 import {
   DIALECT_IDS,
   claudePlugins,
+  cursorPlugins,
   dialectSettingsFiles,
   enabledPluginIds,
   geminiExtensions,
@@ -142,6 +143,11 @@ export function standardSettingsFiles(
     const extensions = geminiExtensions(environment);
     for (const bundle of extensions.bundles) files.push(bundleFile(bundle, projectDir));
     files.push(...problemFiles(extensions.problems, 'gemini', projectDir));
+  }
+  if (ids.includes('cursor')) {
+    const plugins = cursorPlugins(environment);
+    for (const bundle of plugins.bundles) files.push(bundleFile(bundle, projectDir));
+    files.push(...problemFiles(plugins.problems, 'cursor', projectDir));
   }
   return files;
 }

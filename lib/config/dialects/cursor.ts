@@ -204,7 +204,8 @@ export const CURSOR: Dialect = {
       commandCwd: 'fileDir',
     },
   ],
-  bundles: [],
+  // A plugin's default hooks file; its manifest may name another (cursorPlugins.ts). `version` sits beside `hooks`.
+  bundles: [{ kind: 'plugin', hooksFile: ['hooks', 'hooks.json'], fileKeys: ['version', '$schema', 'description'] }],
   events: CURSOR_EVENTS,
   timeoutUnit: 'seconds',
   defaultTimeoutMs: 60_000,
@@ -217,10 +218,12 @@ export const CURSOR: Dialect = {
     { name: 'CURSOR_USER_EMAIL', value: 'userEmail' },
     { name: 'CURSOR_TRANSCRIPT_PATH', value: 'transcriptPath' },
     { name: 'CLAUDE_PROJECT_DIR', value: 'projectDir' },
+    { name: 'CURSOR_PLUGIN_ROOT', value: 'pluginRoot', when: 'bundle' },
   ],
   // Only a remote workspace has it; plugins get CURSOR_PLUGIN_ROOT.
   agentMarkers: ['CURSOR_CODE_REMOTE', 'CURSOR_PLUGIN_ROOT'],
-  placeholders: [],
+  // Resolved like Claude's plugin root: a quoted reference, so an odd install path never becomes shell text.
+  placeholders: [{ token: '${CURSOR_PLUGIN_ROOT}', variable: 'CURSOR_PLUGIN_ROOT', value: 'pluginRoot' }],
   hookTypes: { run: ['command', 'prompt'], skipped: [] },
   topLevelKeys: { acted: ['hooks', 'version'], quiet: ['$schema', 'description'], unknown: 'quiet' },
   hooksSectionKeys: [],

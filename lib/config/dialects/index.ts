@@ -105,3 +105,4 @@ export type {
 } from './registry.js';
 export { claudePlugins, enabledPluginIds, geminiExtensions, pluginDataDir } from './bundles.js';
 export type { Bundle, BundleDiscovery } from './bundles.js';
+export { cursorPlugins } from './cursorPlugins.js';
