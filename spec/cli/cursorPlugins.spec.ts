@@ -16,7 +16,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/dialects/', import.meta.url)
 afterAll(() => world.finish());
 
 /** A local Cursor plugin `guard` in the case's HOME, its manifest naming `hooks/hooks-cursor.json`. */
-const installGuard = (name: string, hooksFile: unknown, manifest: unknown = {}) => {
+const installGuard = (name: string, hooksFile: unknown, manifest: string | Record<string, unknown> = {}) => {
   const where = world.setUpCase(name);
   const root = path.join(where.home, '.cursor', 'plugins', 'local', 'guard');
   mkdirSync(path.join(root, 'scripts'), { recursive: true });
