@@ -121,7 +121,7 @@ const moduleFile = (walk: Walk, word: Word, scope: Scope, family: string): void 
 /** Python's `-X` settings that load code before the script. */
 const PYTHON_LOADING_X = /^(?:presite|pycache_prefix)(?:=|$)/;
 
-/** Options that load code the walk cannot pin: the grammar's `risky` ones, and values that import (`python -W a::m.C`). */
+/** Options that load code the walk cannot pin: the grammar's `risky` ones, and values that load a module (`python -W a::m.C`). */
 const interpreterOptions = (walk: Walk, program: string, parsed: ParsedArgs, grammar?: Grammar): void => {
   for (const { name, value } of parsed.options) {
     const text = value?.text;

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   notificationWithHooks,
@@ -10,20 +8,12 @@ import {
 } from '../../lib/host/sessionHooks.js';
 import { AgentStopSignal } from '../../lib/host/stopSignal.js';
 import { createHookSystem } from '../../lib/index.js';
+import { MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
 import { KINDS, scratchDir, systemWith } from './hostHarness.js';
 
 const context = (event: string, text: string) => ({
   hookSpecificOutput: { hookEventName: event, additionalContext: text },
 });
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const waitUntil = async (check: () => boolean, limitMs = 15_000): Promise<boolean> => {
   for (const start = Date.now(); Date.now() - start < limitMs; await new Promise((r) => setTimeout(r, 50)))
@@ -77,16 +67,16 @@ describe.each(KINDS)('session helpers with %s hooks', (kind) => {
 describe('sessionEndWithHooks bounds the flush', () => {
   it('stops a hook that outlives flushMs and kills its process', async () => {
     const dir = scratchDir();
-    const pidFile = join(dir, 'pid');
+    // The hook carries a marker in its environment: whether or not it started within flushMs on a loaded machine,
+    // no process with the marker may outlive the flush (the /proc scan finds it wherever it is).
+    const marker = `hookstream-flush-${process.pid}-${Date.now()}`;
     const hooks = createHookSystem({
       projectDir: dir,
       forceKillAfterMs: 200,
       settings: {
         tools: { enableHooks: true },
         hooks: {
-          SessionEnd: [
-            { hooks: [{ type: 'command', command: `echo $$ > ${JSON.stringify(pidFile)}; exec sleep 30` }] },
-          ],
+          SessionEnd: [{ hooks: [{ type: 'command', command: 'exec sleep 30', env: { [MARKER_VARIABLE]: marker } }] }],
         },
       },
     });
@@ -94,8 +84,7 @@ describe('sessionEndWithHooks bounds the flush', () => {
       const outcome = await sessionEndWithHooks(hooks, 'exit', { flushMs: 500 });
       expect(outcome.timedOut).toBe(true);
       expect(outcome.warnings[0]).toContain('500 ms');
-      const pid = Number(readFileSync(pidFile, 'utf8'));
-      expect(await waitUntil(() => !alive(pid))).toBe(true);
+      expect(await waitUntil(() => markedProcesses(marker).length === 0)).toBe(true);
     } finally {
       await hooks.dispose();
     }
