@@ -201,6 +201,21 @@ export const checkSafeWrite = (root: string, path: string): void => {
 };
 
 /**
+ * Creates `file` (never through a link, never over an existing name) with exactly `mode` — the umask may have
+ * narrowed it — and writes `data`, synced when `sync`; the descriptor is closed whatever happens.
+ */
+const writeNewFile = (file: string, data: string | Uint8Array, mode: number, sync: boolean): void => {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  try {
+    fchmodSync(fd, mode);
+    writeAll(fd, data);
+    if (sync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/**
  * Creates the file `path` (relative to `root`, or absolute inside it) holding `data`; fails with `EEXIST`
  * when it exists, and with {@link UnsafeWriteError} when a link is in the way.
  *
@@ -216,18 +231,11 @@ export const createFileSafely = (
   const target = resolveTarget(root, path, dirModeOf(options));
   const file = join(target.dir, target.name);
   const mode = options.mode ?? 0o644;
-  let fd: number;
   try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    writeNewFile(file, data, mode, false);
   } catch (error) {
     // O_EXCL fails on any existing name, a dangling link included: say when it is a link.
     throw (errnoOf(error) === 'EEXIST' ? lastLink(target) : undefined) ?? error;
-  }
-  try {
-    fchmodSync(fd, mode); // the umask may have narrowed `mode`
-    writeAll(fd, data);
-  } finally {
-    closeSync(fd);
   }
   return file;
 };
@@ -257,19 +265,8 @@ export const replaceFileSafely = (
     if (errnoOf(error) !== 'ENOENT') throw error;
   }
   const temporary = join(target.dir, `.${target.name}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    mode,
-  );
   try {
-    try {
-      fchmodSync(fd, mode);
-      writeAll(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeNewFile(temporary, data, mode, true);
     // rename replaces the name itself: a link planted since the check is replaced, never followed.
     renameSync(temporary, file);
   } catch (error) {

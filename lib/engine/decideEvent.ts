@@ -70,12 +70,12 @@ export const failedEventResult = (
   cause: unknown,
   policy: InternalFailurePolicy,
   toolSelection: Engine['toolSelection'],
-  onError?: (error: HookstreamInternalError) => void,
+  onError?: Engine['onInternalError'],
 ): HookResult => {
   const error = new HookstreamInternalError(`hookstream failed while ${stage} ${event}: ${errorText(cause)}`, {
     cause,
   });
-  onError?.(error);
+  onError?.(error, event);
   const run = internalRun('hookstream', 'runtime', error.message, cause, policy);
   return assembleHookResult(event, fields, [run], { durationMs: 0, toolSelection });
 };
@@ -86,22 +86,16 @@ const internalFailureResult = (
   fields: Readonly<Record<string, unknown>>,
   stage: string,
   cause: unknown,
-): HookResult => {
-  const onInternalError = engine.onInternalError;
-  return failedEventResult(
+): HookResult =>
+  failedEventResult(
     event,
     fields,
     stage,
     cause,
     engine.internalFailurePolicy,
     engine.toolSelection,
-    onInternalError === undefined
-      ? undefined
-      : (error) => {
-          onInternalError(error, event);
-        },
+    engine.onInternalError,
   );
-};
 
 /**
  * Plans one event. Returns its plan when hooks are to run, else the event's HookResult at once: the fast

@@ -35,9 +35,6 @@ export const PROJECT_DIR_VARIABLES: readonly string[] = HOOKSTREAM.variables
 /** A per-run token inherited by every descendant: finds processes that left the hook's group. */
 export const RUN_ID_VARIABLE = 'HOOKSTREAM_RUN_ID';
 
-/** What every hook gets, whatever its dialect. */
-const OWN_VARIABLES = ['HOOKSTREAM_PROJECT_DIR', 'HOOKSTREAM_SESSION_ID'] as const;
-
 /** Variables that make a shell run a file (`BASH_ENV`, `ENV`) or change its options before the command. */
 const SHELL_STARTUP_VARIABLES: ReadonlySet<string> = new Set(['BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS']);
 
@@ -109,7 +106,8 @@ export const createHookEnvironment = (
   inherited.SHLVL = shellLevel(base.SHLVL);
   const values: Record<string, string> = { projectDir, sessionId };
   const agentBase = Object.assign({}, inherited);
-  for (const name of OWN_VARIABLES) agentBase[name] = name === 'HOOKSTREAM_SESSION_ID' ? sessionId : projectDir;
+  agentBase.HOOKSTREAM_PROJECT_DIR = projectDir;
+  agentBase.HOOKSTREAM_SESSION_ID = sessionId;
   const shared = Object.assign({}, inherited);
   for (const variable of HOOKSTREAM.variables) {
     const value = values[variable.value];

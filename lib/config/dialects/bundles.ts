@@ -166,19 +166,18 @@ export const claudePlugins = (
 };
 
 /** What a broken manifest costs: Gemini CLI skips an extension whose manifest it cannot parse, and so do we. */
-const EXTENSION_LOST = 'Gemini CLI skips this extension, so its hooks are not loaded';
-
 /**
- * The installed Gemini CLI extensions: directories of `<config dir>/extensions` with a `gemini-extension.json`
- * that holds a JSON object; a manifest that cannot be read or parsed, or an extensions directory that cannot be
- * listed, is a problem.
+ * The directories (or links to them) in `directory`, by name: none when it does not exist, and a problem that
+ * says whose hooks are lost (`lost`) when it cannot be listed. Shared by every bundle scan.
  */
-export const geminiExtensions = (environment: DialectEnvironment): BundleDiscovery => {
-  const directory = join(configDirOf(GEMINI, environment), 'extensions');
-  const problems: ConfigProblem[] = [];
-  let names: string[];
+export const bundleDirectories = (
+  directory: string,
+  what: string,
+  lost: string,
+  problems: ConfigProblem[],
+): string[] => {
   try {
-    names = readdirSync(directory, { withFileTypes: true })
+    return readdirSync(directory, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
       .map((entry) => entry.name)
       .sort();
@@ -189,12 +188,25 @@ export const geminiExtensions = (environment: DialectEnvironment): BundleDiscove
         severity: 'error',
         file: directory,
         pointer: '',
-        message: `cannot list the extensions directory: ${errorText(error)}; extension hooks are not loaded`,
+        message: `cannot list ${what}: ${errorText(error)}; ${lost}`,
         fileInactive: true,
       });
     }
-    return { bundles: [], problems };
+    return [];
   }
+};
+
+const EXTENSION_LOST = 'Gemini CLI skips this extension, so its hooks are not loaded';
+
+/**
+ * The installed Gemini CLI extensions: directories of `<config dir>/extensions` with a `gemini-extension.json`
+ * that holds a JSON object; a manifest that cannot be read or parsed, or an extensions directory that cannot be
+ * listed, is a problem.
+ */
+export const geminiExtensions = (environment: DialectEnvironment): BundleDiscovery => {
+  const directory = join(configDirOf(GEMINI, environment), 'extensions');
+  const problems: ConfigProblem[] = [];
+  const names = bundleDirectories(directory, 'the extensions directory', 'extension hooks are not loaded', problems);
   const usable = (root: string): boolean => {
     const manifest = join(root, 'gemini-extension.json');
     if (!existsSync(manifest)) return false;

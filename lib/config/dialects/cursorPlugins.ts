@@ -6,40 +6,22 @@
  * plugins shipping for Claude Code too use, as obra/superpowers does) or else `hooks/hooks.json`. Their hooks get
  * `CURSOR_PLUGIN_ROOT`, rank with the user who installed them, and are untrusted until approved.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { errorText, isRecord } from '../../core/guards.js';
+import { isRecord } from '../../core/guards.js';
 import { describeReceived } from '../../core/messages.js';
 import type { ConfigProblem } from '../problems.js';
 import { readBundleJson } from './bundleJson.js';
-import type { Bundle, BundleDiscovery } from './bundles.js';
+import { bundleDirectories, type Bundle, type BundleDiscovery } from './bundles.js';
 import { CURSOR } from './cursor.js';
 import { configDirOf, type DialectEnvironment } from './registry.js';
 
 /** What a broken manifest costs: the plugin's hooks file is not known, so none of its hooks load. */
 const PLUGIN_LOST = 'the hooks of this Cursor plugin are not loaded';
 
-/** The directories in `directory`, by name; none when it does not exist, a problem when it cannot be listed. */
-const subdirectories = (directory: string, problems: ConfigProblem[]): string[] => {
-  try {
-    return readdirSync(directory, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
-      .map((entry) => entry.name)
-      .sort();
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
-      problems.push({
-        severity: 'error',
-        file: directory,
-        pointer: '',
-        message: `cannot list the Cursor plugins directory: ${errorText(error)}; its plugins' hooks are not loaded`,
-        fileInactive: true,
-      });
-    }
-    return [];
-  }
-};
+/** The directories in `directory`, by name (see bundleDirectories). */
+const subdirectories = (directory: string, problems: ConfigProblem[]): string[] =>
+  bundleDirectories(directory, 'the Cursor plugins directory', "its plugins' hooks are not loaded", problems);
 
 const modified = (path: string): number => {
   try {
