@@ -11,9 +11,9 @@
 // The facade.
 export { createHookSystem, type HookSystem } from './system/createHookSystem.js';
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
-export type { EnvMode, EnvPolicy } from './protocol/envPolicy.js';
-export type { HttpSettings } from './protocol/httpPolicy.js';
-export type { CertificateAuthorities } from './protocol/httpRequest.js';
+export type { EnvMode, EnvPolicy } from './policy/envPolicy.js';
+export type { HttpSettings } from './policy/httpPolicy.js';
+export type { CertificateAuthorities } from './transport/httpRequest.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
 export { backgroundContextText, type BackgroundRecord } from './system/backgroundRecord.js';
 
@@ -26,7 +26,7 @@ export {
   UnknownEventError,
 } from './core/errors.js';
 export { InvalidEventInputError } from './events/decodeInput.js';
-export { SettingsError } from './config/problems.js';
+export { SettingsError } from './diagnostics/problems.js';
 
 // Events, inputs and outputs.
 export {
@@ -109,7 +109,7 @@ export type {
   HookSource,
   Matcher,
   NormalizedDecision,
-} from './core/types.js';
+} from './model/types.js';
 
 // Settings files.
 export { loadSettings, loadSettingsSync, standardSettingsFiles, formatProblem } from './config/index.js';
@@ -185,8 +185,8 @@ export {
 export type { ApprovalRequest, TrustGate, TrustOptions } from './trust/trustGate.js';
 export type { ConfiguredHook, FingerprintSubject } from './trust/fingerprint.js';
 export type { Approval, TrustStore } from './trust/trustStore.js';
-export type { AggregatedHookResult, AggregatedHookResultJSON } from './seed/aggregatedResult.js';
-export type { DefaultHookOutput } from './seed/outputClasses.js';
+export type { AggregatedHookResult, AggregatedHookResultJSON } from './aggregate/aggregatedResult.js';
+export type { DefaultHookOutput } from './aggregate/outputClasses.js';
 export type { Logger } from './logging/logger.js';
 
 // Watching hooks: decisions$, OpenTelemetry (the host passes its api), the live dashboard, record → replay → diff.
@@ -198,7 +198,7 @@ export type {
   TelemetrySpan,
   TelemetryTracer,
 } from './observe/telemetryTypes.js';
-export { serveDashboard, type Dashboard, type DashboardOptions } from './observe/dashboardServer.js';
+export { serveDashboard, type Dashboard, type DashboardOptions } from './tools/dashboardServer.js';
 export type { RecordOptions } from './observe/recorder.js';
 export {
   parseRecording,
@@ -209,10 +209,10 @@ export {
   type RecordingEntry,
 } from './observe/recording.js';
 export { RecordingError } from './observe/redact.js';
-export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayReport } from './observe/replay.js';
-export { diffDecisions, type DecisionChange } from './observe/decisionDiff.js';
-export { profileRecording, type Profile, type ProfileRow } from './observe/profile.js';
-export type { LatencyStats } from './observe/latency.js';
+export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayReport } from './tools/replay.js';
+export { diffDecisions, type DecisionChange } from './tools/decisionDiff.js';
+export { profileRecording, type Profile, type ProfileRow } from './tools/profile.js';
+export type { LatencyStats } from './tools/latency.js';
 export { hookLabel } from './observe/hookLabel.js';
 
 // Host integration: wrappers that make hook decisions take effect (functional spec §8).
@@ -277,7 +277,7 @@ export {
   type SessionStartOutcome,
   type SessionStartSource,
 } from './host/sessionHooks.js';
-export type { EnvFileContents } from './protocol/envFile.js';
+export type { EnvFileContents } from './transport/envFile.js';
 export type { LifecycleOptions, LifecycleOutcome } from './host/lifecycle.js';
 export {
   permissionRequest$,

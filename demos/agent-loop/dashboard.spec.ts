@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DashboardMessage } from '../../lib/observe/dashboardModel.js';
+import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'hookstream-demo-dashboard-'));

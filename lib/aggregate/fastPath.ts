@@ -6,7 +6,7 @@
 import { emptyHookResult } from './hookResult.js';
 import { ResultRecord } from './resultRecord.js';
 import { EVENT_NAMES, type EventName } from '../events/names.js';
-import type { HookResult, Mutable } from '../core/types.js';
+import type { HookResult, Mutable } from '../model/types.js';
 
 const deepFreeze = <T extends object>(value: T): T => {
   for (const child of Object.values(value))

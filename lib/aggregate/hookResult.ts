@@ -4,7 +4,7 @@
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
-import type { HookResult, HookRun, Mutable, NormalizedDecision } from '../core/types.js';
+import type { HookResult, HookRun, Mutable, NormalizedDecision } from '../model/types.js';
 import { applyInputEdit, type EventSummary } from './monoids.js';
 import { ResultRecord } from './resultRecord.js';
 import { summarizeRuns } from './summarize.js';

@@ -9,7 +9,7 @@ import type { Monoid } from 'fp-ts/lib/Monoid.js';
 import { isRecord } from '../core/guards.js';
 import type { ToolMode } from '../events/inputs.js';
 import type { ElicitationAction } from '../events/outputs.js';
-import type { Mutable } from '../core/types.js';
+import type { Mutable } from '../model/types.js';
 import { mergeFields } from '../rules/mergeFields.js';
 import { mergeRequestPatch } from '../rules/requestPatch.js';
 

@@ -5,12 +5,12 @@
  * and a getter in a literal 0.6 µs; a prototype getter costs nothing until read. `toJSON` puts the view in
  * JSON, where `--json` and the message bus expect it.
  */
-import type { HookResult, NormalizedDecision } from '../core/types.js';
+import type { HookResult, NormalizedDecision } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutput } from '../events/outputs.js';
 import { assignFields } from '../rules/mergeFields.js';
-import { AggregatedHookResult } from '../seed/aggregatedResult.js';
-import { createHookOutput } from '../seed/outputClasses.js';
+import { AggregatedHookResult } from './aggregatedResult.js';
+import { createHookOutput } from './outputClasses.js';
 import type { EventSummary } from './monoids.js';
 import { summarizeRuns } from './summarize.js';
 
@@ -100,3 +100,7 @@ export class ResultRecord {
     return json;
   }
 }
+
+/** The seed class behind `result.aggregated`: the record's own view, or one built from the result's fields. */
+export const seedAggregated = (result: HookResult): AggregatedHookResult =>
+  result.aggregated instanceof AggregatedHookResult ? result.aggregated : aggregatedOf(result);

@@ -6,8 +6,8 @@ import { isRecord } from '../core/guards.js';
 import { effectiveDecision, readsPermissionDecision } from '../rules/blocking.js';
 import type { EventName } from '../events/names.js';
 import { type HookOutput } from '../events/outputs.js';
-import type { HookRun } from '../core/types.js';
-import { isWarningOutcome } from '../core/outcomes.js';
+import type { HookRun } from '../model/types.js';
+import { isWarningOutcome } from '../model/outcomes.js';
 import {
   ClaudeOutputsMonoid,
   claudeOutputs,

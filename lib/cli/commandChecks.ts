@@ -4,9 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import type { ScriptEnvironment as CheckEnvironment } from '../inspect/hookScript.js';
-import type { CommandHookConfig } from '../core/types.js';
-import { hookScriptOf } from '../inspect/hookScript.js';
+import type { ScriptEnvironment as CheckEnvironment } from '../trust/hookScript.js';
+import type { CommandHookConfig } from '../model/types.js';
+import { hookScriptOf } from '../trust/hookScript.js';
 
 /** One warning about a hook; `field` is the pointer under the hook, e.g. `/command` or `/args/0`. */
 export interface CommandFinding {
@@ -16,7 +16,7 @@ export interface CommandFinding {
   received?: string;
 }
 
-export type { ScriptEnvironment as CheckEnvironment } from '../inspect/hookScript.js';
+export type { ScriptEnvironment as CheckEnvironment } from '../trust/hookScript.js';
 
 const SYNTAX_CHECK_TIMEOUT_MS = 3_000;
 

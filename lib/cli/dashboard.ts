@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HookstreamError } from '../core/errors.js';
-import type { Dashboard } from '../observe/dashboardServer.js';
+import type { Dashboard } from '../tools/dashboardServer.js';
 import { CliError, printLine, printNote, type CliContext } from './context.js';
 
 interface DashboardCliOptions {
@@ -38,9 +38,9 @@ const dashboard = async (context: CliContext, file: string, options: DashboardCl
   const port = parsePort(options.port);
   const path = resolve(context.cwd, file);
   const [{ createDashboardModel }, { startDashboardServer }, { followRecording }] = await Promise.all([
-    import('../observe/dashboardModel.js'),
-    import('../observe/dashboardServer.js'),
-    import('../observe/followRecording.js'),
+    import('../tools/dashboardModel.js'),
+    import('../tools/dashboardServer.js'),
+    import('../tools/followRecording.js'),
   ]);
   const model = createDashboardModel();
   const following = followRecording(path, {

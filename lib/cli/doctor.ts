@@ -8,7 +8,7 @@
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
-import type { HookEntry } from '../core/types.js';
+import type { HookEntry } from '../model/types.js';
 import type { Executors } from '../executors/createExecutors.js';
 import { hookLabel } from '../observe/hookLabel.js';
 import { withId } from '../plan/createEntry.js';

@@ -6,8 +6,8 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CommandHookConfig, HookEntry } from '../core/types.js';
-import { hookScriptOf, looksLikePath } from '../inspect/hookScript.js';
+import type { CommandHookConfig, HookEntry } from '../model/types.js';
+import { hookScriptOf, looksLikePath } from '../trust/hookScript.js';
 import { DEFAULT_PATH, fsProbe, isShellBuiltin, lookUp } from '../inspect/programs.js';
 import { leadingWords } from '../inspect/shellWords.js';
 import { PROJECT_DIR_VARIABLES } from '../protocol/hookEnv.js';

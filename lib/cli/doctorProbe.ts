@@ -6,7 +6,7 @@
  */
 import { lastValueFrom } from 'rxjs';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 import { parseStdout } from '../protocol/commandProtocol.js';
 import { probeTarget, type DoctorFinding } from './doctorChecks.js';
 import { probeInput } from './doctorInputs.js';

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { decodeEventInput, InvalidEventInputError } from '../events/decodeInput.js';
 import { ACCEPTED_EVENT_NAMES, aliasesOf, canonicalEventName, EVENT_NAMES, type EventName } from '../events/names.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../events/nesting.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 import { loadSettingsSync } from '../config/index.js';
 import { errorText } from '../core/guards.js';
 import { CliError, printLine, raiseStatus, readAll, type CliContext } from './context.js';
@@ -23,7 +23,7 @@ import { createPaint } from './style.js';
 import { visible } from './visible.js';
 import { recordPath, withRecordOption } from './recordOption.js';
 import { agentEvent, narrowSettings } from './fireDialect.js';
-import { DIALECT_IDS } from '../config/dialects/registry.js';
+import { DIALECT_IDS } from '../dialects/registry.js';
 
 interface FireOptions extends SharedOptions {
   input?: string;

@@ -7,7 +7,7 @@
  * on stderr with how it ended.
  */
 import { DEFAULT_FORCE_KILL_AFTER_MS, DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import type { HookEntry } from '../core/types.js';
+import type { HookEntry } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import type { BackgroundRecord } from '../system/backgroundRecord.js';
 import type { HookSystem } from '../system/hookSystem.js';

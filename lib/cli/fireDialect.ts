@@ -5,10 +5,10 @@
  * and `last_assistant_message`, no `prompt`), and only that agent's settings files. The payload is read into the
  * canonical input with the dialect's own table (lib/protocol/dialectInput.ts), so nothing here knows an event.
  */
-import { DIALECT_IDS, dialectById, dialectEvent, isDialectId } from '../config/dialects/registry.js';
-import type { DialectId } from '../config/dialects/types.js';
+import { DIALECT_IDS, dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
+import type { DialectId } from '../dialects/types.js';
 import { isEventName, type EventName } from '../events/names.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { CliError } from './context.js';
 import type { ResolvedSettings } from './settingsOptions.js';

@@ -2,7 +2,7 @@
  * The human summary of one fired event: the verdict, the fields a host would act on, warnings, and one
  * table row per hook. `--json` bypasses this and prints the HookResult itself.
  */
-import type { HookOutcome, HookResult, HookRun } from '../core/types.js';
+import type { HookOutcome, HookResult, HookRun } from '../model/types.js';
 import { clip, field, formatTable, hookLabel, type Paint } from './style.js';
 
 const LABEL_WIDTH = 18;

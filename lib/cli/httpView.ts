@@ -4,8 +4,8 @@
  * the variables it sends — those its headers reference that its `allowedEnvVars` lists (the others go out
  * empty) — so that a hook carrying a token to a server is visible as such, not only by its name.
  */
-import type { HttpHookConfig } from '../core/types.js';
-import { referencedVariables } from '../protocol/httpPolicy.js';
+import type { HttpHookConfig } from '../model/types.js';
+import { referencedVariables } from '../policy/httpPolicy.js';
 import { visible } from './visible.js';
 
 /** An http hook as shown (also the `--json` shape in `trust` and `list`). */

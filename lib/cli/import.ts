@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
-import { dialectById, dialectSettingsFiles, isDialectId } from '../config/dialects/registry.js';
+import { dialectById, dialectSettingsFiles, isDialectId } from '../dialects/registry.js';
 import { directoryFiles } from '../config/dialectDirectories.js';
 import { importDialectHooks, mergeImported, type ImportedHooks } from '../config/importDialect.js';
-import { parseJsonDocument } from '../config/jsonLocate.js';
+import { parseJsonDocument } from '../diagnostics/jsonLocate.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
 import { readRegularFileSync } from '../core/readRegularFile.js';

@@ -6,11 +6,11 @@
  * trusted one (lib/plan/dedup.ts).
  */
 import type { Command } from 'commander';
-import { DIALECT_IDS } from '../config/dialects/registry.js';
+import { DIALECT_IDS } from '../dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { LoadedSettings } from '../config/index.js';
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
-import { HOOK_SOURCES, type HookEntry } from '../core/types.js';
+import { HOOK_SOURCES, type HookEntry } from '../model/types.js';
 import { CliError, printLine, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';

@@ -3,7 +3,7 @@
  * which hook to make persistent, which timeout is too tight. Nothing is run.
  */
 import type { Command } from 'commander';
-import { profileRecording, type ProfileRow } from '../observe/profile.js';
+import { profileRecording, type ProfileRow } from '../tools/profile.js';
 import { printLine, type CliContext } from './context.js';
 import { readRecordingFile } from './replay.js';
 import { createPaint, formatTable, type Paint } from './style.js';

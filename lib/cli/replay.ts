@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HookstreamError } from '../core/errors.js';
-import { showValue } from '../observe/decisionDiff.js';
+import { showValue } from '../tools/decisionDiff.js';
 import { readRecording, type RecordingEntry } from '../observe/recording.js';
-import type { ReplayReport } from '../observe/replay.js';
+import type { ReplayReport } from '../tools/replay.js';
 import { CliError, printLine, raiseStatus, type CliContext } from './context.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
@@ -45,7 +45,7 @@ const replay = async (context: CliContext, file: string, options: SharedOptions)
   // Loaded on demand, as `fire` does: reading a recording needs neither rxjs nor the executors.
   const [{ createHookSystem }, { replayRecording }] = await Promise.all([
     import('../system/createHookSystem.js'),
-    import('../observe/replay.js'),
+    import('../tools/replay.js'),
   ]);
   let checked = false;
   const report = await replayRecording(entries, {

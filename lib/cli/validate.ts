@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
-import { DIALECT_IDS } from '../config/dialects/registry.js';
+import { DIALECT_IDS } from '../dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { ConfigProblem, LoadedSettings, SettingsFile } from '../config/index.js';
-import { dialectById } from '../config/dialects/registry.js';
+import { dialectById } from '../dialects/registry.js';
 import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
 import { createLocator } from './locate.js';

@@ -9,8 +9,8 @@
 import { basename, sep } from 'node:path';
 import { isRecord } from '../core/guards.js';
 import { isEventName } from '../events/names.js';
-import { DIALECTS, dialectEvent } from './dialects/registry.js';
-import type { DialectId } from './dialects/types.js';
+import { DIALECTS, dialectEvent } from '../dialects/registry.js';
+import type { DialectId } from '../dialects/types.js';
 
 /** The dialect a file was found to be in, and how; or why it could not be told. */
 export type DetectedDialect =

@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorText } from '../core/guards.js';
-import type { ConfigProblem } from './problems.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 
 export interface DirectoryFiles {
   /** The usable files, in name order. */

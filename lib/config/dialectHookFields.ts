@@ -9,11 +9,12 @@
  */
 import { dirname, resolve } from 'node:path';
 import { isRecord } from '../core/guards.js';
-import { locationOf } from './dialects/registry.js';
-import type { Dialect, DialectScope } from './dialects/types.js';
-import { joinPointer } from './jsonLocate.js';
-import type { ProblemSink } from './problemSink.js';
-import { describeReceived } from './problems.js';
+import { HOOK_CWD_VARIABLE } from '../dialects/hookstream.js';
+import { locationOf } from '../dialects/registry.js';
+import type { Dialect, DialectScope } from '../dialects/types.js';
+import { joinPointer } from '../diagnostics/jsonLocate.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { describeReceived } from '../diagnostics/problems.js';
 
 /** What normalizing reads of the file being read (readDialectHook.ts's `Reader` is one). */
 export interface HookFieldsReader {
@@ -26,9 +27,6 @@ export interface HookFieldsReader {
   readonly sink: ProblemSink;
 }
 type Reader = HookFieldsReader;
-
-/** The variable a hook's working directory travels in. */
-export const HOOK_CWD_VARIABLE = 'HOOKSTREAM_HOOK_CWD';
 
 type Hook = Record<string, unknown>;
 

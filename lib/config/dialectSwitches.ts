@@ -5,11 +5,11 @@
  * `tools.enableHooks` and `hooksConfig.enabled`), each file ranks by its scope, and a switch reaches only the
  * hooks the rule lets that scope reach. What a switch could not reach is reported, never silently obeyed.
  */
-import type { HookSource } from '../core/types.js';
-import { dialectById, switchVotes, type DialectVote } from './dialects/registry.js';
-import { SWITCH_REACH, type TrustScope } from './dialects/scopeRule.js';
-import type { Dialect } from './dialects/types.js';
-import type { ConfigProblem } from './problems.js';
+import type { HookSource } from '../model/types.js';
+import { dialectById, switchVotes, type DialectVote } from '../dialects/registry.js';
+import { SWITCH_REACH, type TrustScope } from '../dialects/scopeRule.js';
+import type { Dialect } from '../dialects/types.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 
 /** What the rule reads of a scope's contribution (mergeScopes.ts `ScopeContribution`). */

@@ -6,25 +6,17 @@
  * and VS Code read `.claude/`. A file need not exist; each one says whose format it is in.
  */
 import { homedir } from 'node:os';
-import {
-  DIALECT_IDS,
-  claudePlugins,
-  cursorPlugins,
-  dialectSettingsFiles,
-  enabledPluginIds,
-  geminiExtensions,
-  type Bundle,
-  type DialectEnvironment,
-  type DialectId,
-} from './dialects/index.js';
-import { dialectById, locationOf } from './dialects/registry.js';
+import { DIALECT_IDS, dialectSettingsFiles, type DialectEnvironment, type DialectId } from '../dialects/index.js';
+import { claudePlugins, enabledPluginIds, geminiExtensions, type Bundle } from './bundles.js';
+import { cursorPlugins } from './cursorPlugins.js';
+import { dialectById, locationOf } from '../dialects/registry.js';
 import { directoryFiles } from './dialectDirectories.js';
-import { parseJsonDocument } from './jsonLocate.js';
+import { parseJsonDocument } from '../diagnostics/jsonLocate.js';
 import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
 import { readRegularFileSync } from '../core/readRegularFile.js';
-import type { HookSource } from '../core/types.js';
-import type { DialectScope } from './dialects/types.js';
-import type { ConfigProblem } from './problems.js';
+import type { HookSource } from '../model/types.js';
+import type { DialectScope } from '../dialects/types.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 
 export type FileScope = Exclude<HookSource, 'runtime'>;
 

@@ -4,10 +4,10 @@
  * only user and system settings (the machine's owner) can `allow` variables — a repository cannot hand its own
  * hooks the user's secrets.
  */
-import type { HookSource } from '../core/types.js';
-import { RESTRICTED_SOURCES, stricterMode, type EnvMode, type EnvPolicy } from '../protocol/envPolicy.js';
-import type { ProblemSink } from './problemSink.js';
-import { decodeFields, ENV_POLICY_FIELDS } from './schema.js';
+import type { HookSource } from '../model/types.js';
+import { RESTRICTED_SOURCES, stricterMode, type EnvMode, type EnvPolicy } from '../policy/envPolicy.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { decodeFields, ENV_POLICY_FIELDS } from '../dialects/hookstreamFields.js';
 
 /** What one source's `hooksConfig.env` says (fields it does not set, or sets wrongly, stay undefined). */
 export interface SourceEnvPolicy {

@@ -3,8 +3,8 @@
  * codecs or a dialect reader): known fields only, in the order of the type's field table, so two files that
  * say the same thing give equal definitions (trust fingerprints and dedup keys compare them).
  */
-import type { ConfiguredHookConfig } from '../core/types.js';
-import { HOOK_TYPES, type ConfiguredHookType } from './schema.js';
+import type { ConfiguredHookConfig } from '../model/types.js';
+import { HOOK_TYPES, type ConfiguredHookType } from '../dialects/hookstreamFields.js';
 
 export const toHookDefinition = (
   type: ConfiguredHookType,

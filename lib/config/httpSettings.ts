@@ -5,14 +5,14 @@
  * repository controls, so its lists are reported and ignored — it cannot widen where hooks may send data,
  * nor which of the user's variables reach a header. Scopes are joined in mergeScopes.ts.
  */
-import type { HookSource } from '../core/types.js';
-import type { HttpSettings } from '../protocol/httpPolicy.js';
-import { RESTRICTED_SOURCES } from '../protocol/envPolicy.js';
-import type { DialectId } from './dialects/types.js';
-import { joinPointer } from './jsonLocate.js';
-import type { ProblemSink } from './problemSink.js';
-import { decodeFields, HTTP_SETTINGS_FIELDS, StringArray } from './schema.js';
-import { describeReceived } from './problems.js';
+import type { HookSource } from '../model/types.js';
+import type { HttpSettings } from '../policy/httpPolicy.js';
+import { RESTRICTED_SOURCES } from '../policy/envPolicy.js';
+import type { DialectId } from '../dialects/types.js';
+import { joinPointer } from '../diagnostics/jsonLocate.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { decodeFields, HTTP_SETTINGS_FIELDS, StringArray } from '../dialects/hookstreamFields.js';
+import { describeReceived } from '../diagnostics/problems.js';
 
 interface Origin {
   readonly source: HookSource;

@@ -11,8 +11,8 @@
 import { isRecord } from '../core/guards.js';
 import { ADVISORY_EVENTS, isEventName } from '../events/names.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { defaultTimeoutMs, dialectEvent } from './dialects/registry.js';
-import type { Dialect, DialectEvent } from './dialects/types.js';
+import { defaultTimeoutMs, dialectEvent } from '../dialects/registry.js';
+import type { Dialect, DialectEvent } from '../dialects/types.js';
 import { convertHook, type ImportContext } from './importHook.js';
 
 export interface ImportedHooks {

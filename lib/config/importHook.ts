@@ -7,11 +7,11 @@
  */
 import { isRecord } from '../core/guards.js';
 import { normalizeDialectHook, type HookFieldsReader } from './dialectHookFields.js';
-import { timeoutToMs } from './dialects/registry.js';
-import type { Dialect, DialectScope } from './dialects/types.js';
-import { createProblemSink } from './problemSink.js';
-import type { ConfigProblem } from './problems.js';
-import { HOOK_TYPES, isConfiguredHookType } from './schema.js';
+import { timeoutToMs } from '../dialects/registry.js';
+import type { Dialect, DialectScope } from '../dialects/types.js';
+import { createProblemSink } from '../diagnostics/problemSink.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
+import { HOOK_TYPES, isConfiguredHookType } from '../dialects/hookstreamFields.js';
 
 /** Where the file being imported sits: its agent, its scope there, and the project. */
 export interface ImportContext {

@@ -8,9 +8,9 @@ export type {
   SettingsFile,
   SettingsInput,
 } from './loadSettings.js';
-export { SettingsError, assertNoSettingsErrors, formatProblem } from './problems.js';
-export type { ConfigProblem } from './problems.js';
-export { JsonSyntaxError, parseJsonDocument } from './jsonLocate.js';
-export type { JsonDocument, JsonPosition } from './jsonLocate.js';
+export { SettingsError, assertNoSettingsErrors, formatProblem } from '../diagnostics/problems.js';
+export type { ConfigProblem } from '../diagnostics/problems.js';
+export { JsonSyntaxError, parseJsonDocument } from '../diagnostics/jsonLocate.js';
+export type { JsonDocument, JsonPosition } from '../diagnostics/jsonLocate.js';
 export { MAX_TIMEOUT_MS } from '../core/limits.js';
 export type { LoadedEntry } from './readSettings.js';

@@ -1,6 +1,6 @@
 /**
  * The JSON Schema of a settings file (`hookstream schema`), generated from the codecs the loader decodes with
- * (lib/config/schema.ts), so the two cannot drift: every field, its type, its enum and its range come from a
+ * (lib/dialects/hookstreamFields.ts), so the two cannot drift: every field, its type, its enum and its range come from a
  * codec. Only the nesting — which field table sits under which key, known here because the loader reads the
  * levels one by one — is declared below, and each nested key is checked to be an object field of its table.
  *
@@ -24,7 +24,7 @@ import {
   StringArray,
   TOOLS_FIELDS,
   type FieldCodecs,
-} from './schema.js';
+} from '../dialects/hookstreamFields.js';
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 

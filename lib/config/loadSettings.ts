@@ -3,22 +3,22 @@
  * them and merges the scopes. Never throws for bad settings: every fault comes back as a
  * {@link ConfigProblem}; callers that want to refuse errors use `assertNoSettingsErrors`.
  */
-import type { HookSource } from '../core/types.js';
+import type { HookSource } from '../model/types.js';
 import type { FileScope, SettingsFile } from './discoverFiles.js';
-import { JsonSyntaxError, parseJsonDocument, type JsonDocument } from './jsonLocate.js';
+import { JsonSyntaxError, parseJsonDocument, type JsonDocument } from '../diagnostics/jsonLocate.js';
 import { mergeScopes } from './mergeScopes.js';
 import type { LoadedSettings, ScopeContribution } from './mergeScopes.js';
-import { createProblemSink } from './problemSink.js';
-import { describeReceived } from './problems.js';
-import type { ConfigProblem } from './problems.js';
+import { createProblemSink } from '../diagnostics/problemSink.js';
+import { describeReceived } from '../diagnostics/problems.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 import { readSettings } from './readSettings.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
 import { readRegularFile, readRegularFileSync } from '../core/readRegularFile.js';
-import type { Mutable } from '../core/types.js';
+import type { Mutable } from '../model/types.js';
 import { DIALECT_OPTION_HINT, detectDialect } from './detectDialect.js';
-import { dialectById, isDialectId } from './dialects/registry.js';
-import type { DialectId } from './dialects/types.js';
+import { dialectById, isDialectId } from '../dialects/registry.js';
+import type { DialectId } from '../dialects/types.js';
 import { readDialectSettings, type DialectFileContext } from './readDialectSettings.js';
 
 export type { LoadedSettings } from './mergeScopes.js';

@@ -5,9 +5,9 @@
  * against the value the agent itself would have sent (the event's `toNativeValues`), and a matcher naming a word
  * the agent never sends is reported at load, with the word it probably meant.
  */
-import type { Matcher } from '../core/types.js';
-import type { DialectEvent } from './dialects/types.js';
-import { didYouMean } from './suggest.js';
+import type { Matcher } from '../model/types.js';
+import type { DialectEvent } from '../dialects/types.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 
 /** A plain list of names (`startup|resume`, `manual`): the only matchers whose words can be checked. */
 const NAME_LIST = /^[A-Za-z0-9_\-, |]+$/;

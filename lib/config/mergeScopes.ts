@@ -14,12 +14,12 @@
  * - `hooksConfig.allowManagedHooksOnly: true` in system settings: only system hooks (and hooks the host
  *   registers in code) run, and only system settings' switches count; hooks are on unless they say otherwise.
  */
-import type { HookSource } from '../core/types.js';
-import type { ConfigProblem } from './problems.js';
+import type { HookSource } from '../model/types.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
-import type { EnvPolicy } from '../protocol/envPolicy.js';
+import type { EnvPolicy } from '../policy/envPolicy.js';
 import { mergeEnvPolicies } from './envSettings.js';
-import { mergeHttpSettings, type HttpSettings } from '../protocol/httpPolicy.js';
+import { mergeHttpSettings, type HttpSettings } from '../policy/httpPolicy.js';
 import {
   contributionVotes,
   dialectOf,
@@ -31,8 +31,8 @@ import {
   whereOf,
   type ScopedVote,
 } from './dialectSwitches.js';
-import { HOOKSTREAM } from './dialects/hookstream.js';
-import { reaches, refusedFor, scopeVerdict, type ScopedFile, type ScopeVerdict } from './dialects/scopeRule.js';
+import { HOOKSTREAM } from '../dialects/hookstream.js';
+import { reaches, refusedFor, scopeVerdict, type ScopedFile, type ScopeVerdict } from '../dialects/scopeRule.js';
 
 export interface LoadedSettings {
   /** Whether any hook may run (the host's registered hooks follow this too). Entries are loaded either way, so tools can list and check them. */

@@ -4,18 +4,18 @@
  * and key check both modules share.
  */
 import { homedir } from 'node:os';
-import type { CommandHookConfig, ConfiguredHookConfig, HookCondition, HookSource } from '../core/types.js';
+import type { CommandHookConfig, ConfiguredHookConfig, HookCondition, HookSource } from '../model/types.js';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { normalizeDialectHook } from './dialectHookFields.js';
 import { toHookDefinition } from './hookDefinition.js';
-import { HOOK_TYPES, isConfiguredHookType, type ConfiguredHookType } from './schema.js';
+import { HOOK_TYPES, isConfiguredHookType, type ConfiguredHookType } from '../dialects/hookstreamFields.js';
 import { isRecord } from '../core/guards.js';
 import { compileIfCondition } from '../plan/ifCondition.js';
-import { classifyKey, defaultTimeoutMs, timeoutToMs } from './dialects/registry.js';
-import type { Dialect, DialectEvent, DialectScope, KeyTable } from './dialects/types.js';
-import { joinPointer } from './jsonLocate.js';
-import type { ProblemSink } from './problemSink.js';
-import { describeReceived } from './problems.js';
+import { classifyKey, defaultTimeoutMs, timeoutToMs } from '../dialects/registry.js';
+import type { Dialect, DialectEvent, DialectScope, KeyTable } from '../dialects/types.js';
+import { joinPointer } from '../diagnostics/jsonLocate.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { describeReceived } from '../diagnostics/problems.js';
 
 /** Where a dialect file sits: its agent, scope, hookstream priority class, and the bundle it came with. */
 export interface DialectFileContext {

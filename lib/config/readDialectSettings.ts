@@ -8,22 +8,22 @@
  * dialect, native event and bundle, so it later sees its own agent's stdin, variables and output rules.
  */
 import { isEventName, type EventName } from '../events/names.js';
-import type { Matcher, Mutable } from '../core/types.js';
+import type { Matcher, Mutable } from '../model/types.js';
 import { isRecord } from '../core/guards.js';
 import { createEntry } from '../plan/createEntry.js';
 import { compileDialectMatcher, onBasename } from '../plan/matcherSemantics.js';
 import { dirname } from 'node:path';
-import { dialectEvent, locationOf } from './dialects/registry.js';
+import { dialectEvent, locationOf } from '../dialects/registry.js';
 import { ownershipFault } from './dialectDirectories.js';
-import type { DialectEvent, KeyTable } from './dialects/types.js';
-import { joinPointer } from './jsonLocate.js';
+import type { DialectEvent, KeyTable } from '../dialects/types.js';
+import { joinPointer } from '../diagnostics/jsonLocate.js';
 import { inDialectVocabulary, vocabularyProblem } from './matchVocabulary.js';
-import type { ProblemSink } from './problemSink.js';
-import { describeReceived } from './problems.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { describeReceived } from '../diagnostics/problems.js';
 import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
 import { readDialectHttpSettings } from './httpSettings.js';
 import { reportNotAnObject, type LoadedEntry, type SourceSettings } from './readSettings.js';
-import { closestName } from './suggest.js';
+import { closestName } from '../diagnostics/suggest.js';
 
 export type { DialectFileContext } from './readDialectHook.js';
 

@@ -7,11 +7,11 @@
  */
 import { ACCEPTED_EVENT_NAMES, EVENT_NAMES, canonicalEventName, isEventName } from '../events/names.js';
 import type { EventName } from '../events/names.js';
-import type { ConfiguredHookConfig, HookEntry, HookSource, Matcher } from '../core/types.js';
+import type { ConfiguredHookConfig, HookEntry, HookSource, Matcher } from '../model/types.js';
 import { toHookDefinition } from './hookDefinition.js';
-import { joinPointer } from './jsonLocate.js';
-import type { ProblemSink } from './problemSink.js';
-import { describeReceived } from './problems.js';
+import { joinPointer } from '../diagnostics/jsonLocate.js';
+import type { ProblemSink } from '../diagnostics/problemSink.js';
+import { describeReceived } from '../diagnostics/problems.js';
 import {
   GROUP_FIELDS,
   HOOKS_CONFIG_FIELDS,
@@ -21,13 +21,13 @@ import {
   TOOLS_FIELDS,
   decodeFields,
   isConfiguredHookType,
-} from './schema.js';
+} from '../dialects/hookstreamFields.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
 import { readHttpSettings } from './httpSettings.js';
-import type { HttpSettings } from '../protocol/httpPolicy.js';
+import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
-import { closestName, repairPattern } from './suggest.js';
-import type { DialectId, DialectScope } from './dialects/types.js';
+import { closestName, repairPattern } from '../diagnostics/suggest.js';
+import type { DialectId, DialectScope } from '../dialects/types.js';
 
 export type LoadedEntry = Omit<HookEntry, 'id'>;
 

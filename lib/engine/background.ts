@@ -5,7 +5,7 @@
  * each finished run goes to `done` (the facade turns it into a `background$` record), and `close()` cancels
  * the runs still going (their process groups are killed) when the hook system is disposed.
  */
-import type { HookEntry, HookRun } from '../core/types.js';
+import type { HookEntry, HookRun } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import {
   internalFailureRun,

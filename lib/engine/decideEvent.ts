@@ -9,7 +9,7 @@
  */
 import { HookstreamInternalError } from '../core/errors.js';
 import { errorText } from '../core/guards.js';
-import type { HookEntry, HookPlan, HookResult } from '../core/types.js';
+import type { HookEntry, HookPlan, HookResult } from '../model/types.js';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import { fastPathResult } from '../aggregate/fastPath.js';
 import type { HookInput } from '../events/inputs.js';

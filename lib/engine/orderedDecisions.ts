@@ -9,7 +9,7 @@
  * and every pending event has been emitted, and unsubscribing cancels the events still running.
  */
 import { Observable, type OperatorFunction } from 'rxjs';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import type { CancelRun } from '../executors/startRun.js';
 import { isDecided, type Decided, type ResultDone } from './decideEvent.js';
 

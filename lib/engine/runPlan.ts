@@ -9,7 +9,7 @@
  */
 import { bareRun } from '../protocol/outputRun.js';
 import { Observable } from 'rxjs';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import {

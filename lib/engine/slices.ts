@@ -8,7 +8,7 @@
  */
 import { of, type Observable } from 'rxjs';
 import { assembleHookResult } from '../aggregate/hookResult.js';
-import type { HookPlan, HookResult } from '../core/types.js';
+import type { HookPlan, HookResult } from '../model/types.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import type { HookInput } from '../events/inputs.js';
 import type { HookPlanner } from '../plan/planner.js';

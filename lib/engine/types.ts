@@ -1,6 +1,6 @@
 /** The values that flow between the engine's operators. */
 import type { HookInput } from '../events/inputs.js';
-import type { HookPlan, HookResult, HookRun } from '../core/types.js';
+import type { HookPlan, HookResult, HookRun } from '../model/types.js';
 
 /** An event with its plan (output of `selectHooks`). */
 export interface PlannedEvent<I extends HookInput = HookInput> {

@@ -21,7 +21,7 @@ import type {
   HookEntry,
   HookRun,
   PromptHookConfig,
-} from '../core/types.js';
+} from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import { createRootLogger, type Logger } from '../logging/logger.js';
 import { configuredLabel } from '../plan/createEntry.js';
@@ -32,7 +32,7 @@ import {
   interpretToolResult,
   promptWithArguments,
   toolResultText,
-} from '../protocol/callbackProtocol.js';
+} from './callbackProtocol.js';
 import type { ProtocolVerdict } from '../protocol/commandProtocol.js';
 import { resolveReferences } from '../protocol/inputReferences.js';
 import { bareRun } from '../protocol/outputRun.js';

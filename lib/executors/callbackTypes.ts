@@ -3,7 +3,7 @@
  * `agent` hooks its agent loop, `mcp_tool` hooks its MCP connections. Given to `createHookSystem`; a hook whose
  * callback is missing is reported once and skipped.
  */
-import type { AgentHookConfig, HookSource, McpToolHookConfig, PromptHookConfig } from '../core/types.js';
+import type { AgentHookConfig, HookSource, McpToolHookConfig, PromptHookConfig } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 
 /** Which hook is asking, for the host's logs and routing. */

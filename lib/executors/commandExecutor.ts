@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { errorText } from '../core/guards.js';
 import { hookTimeoutMs, normalizeProcessLimits, type ProcessLimitOptions } from '../core/limits.js';
-import type { CommandHookConfig, HookEntry, HookRun } from '../core/types.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import { createRootLogger, type Logger } from '../logging/logger.js';
 import { createProjectDirCheck } from '../process/projectDir.js';
@@ -29,10 +29,10 @@ import { shareSpawnBackend, type SharedSpawnBackend } from '../process/spawnBack
 import { createSemaphore, type Semaphore } from '../process/spawnLimiter.js';
 import { superviseProcess } from '../process/superviseProcess.js';
 import { createHookEnvironment, resolveInvocation } from '../protocol/hookEnv.js';
-import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
+import { envVariants, type EnvPolicy } from '../policy/envPolicy.js';
 import { bareRun } from '../protocol/outputRun.js';
-import { createDialectRuns, type EnvFileWriter } from '../protocol/dialectRuns.js';
-import type { EnvFileContents } from '../protocol/envFile.js';
+import { createDialectRuns, type EnvFileWriter } from './dialectRuns.js';
+import type { EnvFileContents } from '../transport/envFile.js';
 import { commandRunRecord } from '../protocol/processRecord.js';
 import { createRunLifecycles } from './runLifecycles.js';
 import { startable, type StartableExecutor, type StartRun } from './startRun.js';
@@ -50,7 +50,7 @@ export interface CommandExecutorOptions extends ProcessLimitOptions {
   maxOutputBytes?: number | undefined;
   /** Base environment, default `process.env`; copied once, when the executor is created. */
   env?: Record<string, string | undefined>;
-  /** What project and extension hooks inherit of `env` (lib/protocol/envPolicy.ts), read per run; default all. */
+  /** What project and extension hooks inherit of `env` (lib/policy/envPolicy.ts), read per run; default all. */
   envPolicy?: () => EnvPolicy | undefined;
   /**
    * Spawn hooks through small long-lived helper processes started with the executor (default `true`; Linux
@@ -90,7 +90,7 @@ export interface CommandExecutor {
   /** The spawn helper's pid while hooks go through one; `undefined` when they are spawned from the host. */
   readonly spawnHelperPid?: number | undefined;
   /**
-   * What the session's Claude Code hooks appended to `CLAUDE_ENV_FILE` so far (lib/protocol/envFile.ts); `$NAME`
+   * What the session's Claude Code hooks appended to `CLAUDE_ENV_FILE` so far (lib/transport/envFile.ts); `$NAME`
    * in a line is expanded from the environment its writer was given, or from `base` narrowed by the env policy
    * that restricted the writer. `undefined` when no hook was given one.
    * Optional in the type only (other process executors share it); the command executor always has it.

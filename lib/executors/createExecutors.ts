@@ -4,7 +4,7 @@
  * trust, the failure policy and observation. The process leaves re-verify trust right before spawning.
  */
 import type { SchedulerLike } from 'rxjs';
-import type { HookEntry, HookExecutor } from '../core/types.js';
+import type { HookEntry, HookExecutor } from '../model/types.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import {
   createCommandExecutor,
@@ -17,7 +17,7 @@ import type { HookCallbacks } from './callbackTypes.js';
 import { dispatchExecutor } from './dispatchExecutor.js';
 import { withFailurePolicy } from './failurePolicy.js';
 import { createHttpExecutor, type HttpHookOptions } from './httpExecutor.js';
-import type { HttpSettings } from '../protocol/httpPolicy.js';
+import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createFunctionStart } from './functionExecutor.js';
 import { withObserver, type ObserveOptions } from './observeExecutor.js';
 import {
@@ -27,7 +27,7 @@ import {
   type PersistentExecutorOptions,
 } from './persistentExecutor.js';
 import { normalizeProcessLimits } from '../core/limits.js';
-import type { EnvFileContents } from '../protocol/envFile.js';
+import type { EnvFileContents } from '../transport/envFile.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';

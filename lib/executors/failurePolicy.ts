@@ -10,8 +10,8 @@
  * Success, blocks and cancellations pass through. This decorator sits above trust, so an `untrusted`
  * run reaches it like any other.
  */
-import { isHookFailure } from '../core/outcomes.js';
-import type { HookDefinition, HookRun } from '../core/types.js';
+import { isHookFailure } from '../model/outcomes.js';
+import type { HookDefinition, HookRun } from '../model/types.js';
 import { failClosed, type InternalFailurePolicy, type StartRun } from './startRun.js';
 
 /** Whether a hook's own failures block, and under which name the reason says so; `undefined`: they fail open. */

@@ -10,7 +10,7 @@
  */
 import { asapScheduler, isObservable, type SchedulerLike, type Subscription } from 'rxjs';
 import { errorText, isRecord } from '../core/guards.js';
-import type { FunctionHook, FunctionHookContext, HookEntry, HookRun } from '../core/types.js';
+import type { FunctionHook, FunctionHookContext, HookEntry, HookRun } from '../model/types.js';
 import { decodeHookOutput } from '../events/outputs.js';
 import { bareRun, runOfOutput } from '../protocol/outputRun.js';
 import { startable, type StartableExecutor, type StartRun } from './startRun.js';

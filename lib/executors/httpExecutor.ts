@@ -1,10 +1,10 @@
 /**
  * The HTTP-hook executor (issue 14 item 1): POSTs the hook's input — the same JSON a command hook of its
- * dialect gets on stdin — to its URL and reads the answer as that hook's stdout (lib/protocol/httpRecord.ts).
+ * dialect gets on stdin — to its URL and reads the answer as that hook's stdout (lib/transport/httpRecord.ts).
  * Shaped like the command executor: a callback start per run, one AbortController each, cancelling aborts
  * the request, `dispose()` aborts every request in flight and awaits them. Failures are values.
  *
- * Before any socket is opened the policy is checked (lib/protocol/httpPolicy.ts): https for hooks that can
+ * Before any socket is opened the policy is checked (lib/policy/httpPolicy.ts): https for hooks that can
  * block, plain http to loopback only by an explicit option, every URL allowlist in force, header variables
  * only from allowlists. A limited number of requests run at once; the rest queue.
  *
@@ -14,13 +14,13 @@
  * await executor.dispose();
  */
 import { DEFAULT_PROCESS_CONCURRENCY, hookTimeoutMs, normalizeProcessLimits } from '../core/limits.js';
-import type { HookEntry, HookRun, HttpHookConfig } from '../core/types.js';
+import type { HookEntry, HookRun, HttpHookConfig } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
-import { inputForHook } from '../protocol/callbackProtocol.js';
-import { dialectOf } from '../protocol/dialectRuns.js';
+import { inputForHook } from './callbackProtocol.js';
+import { dialectOf } from './dialectRuns.js';
 import { interpretDialectRun } from '../protocol/dialectOutput.js';
-import { envVariants, type EnvPolicy } from '../protocol/envPolicy.js';
+import { envVariants, type EnvPolicy } from '../policy/envPolicy.js';
 import {
   checkHttpTarget,
   combineHttpPolicy,
@@ -28,9 +28,9 @@ import {
   expandHeaders,
   isLoopbackHost,
   type HttpSettings,
-} from '../protocol/httpPolicy.js';
-import { httpRunRecord } from '../protocol/httpRecord.js';
-import { createHttpAgents, postHook, type CertificateAuthorities } from '../protocol/httpRequest.js';
+} from '../policy/httpPolicy.js';
+import { httpRunRecord } from '../transport/httpRecord.js';
+import { createHttpAgents, postHook, type CertificateAuthorities } from '../transport/httpRequest.js';
 import { bareRun } from '../protocol/outputRun.js';
 import { createRunLifecycles } from './runLifecycles.js';
 import { startable, type StartableExecutor, type StartRun } from './startRun.js';
@@ -56,7 +56,7 @@ export interface HttpExecutorOptions {
   readonly maxOutputBytes?: number | undefined;
   /** Where header variables come from, default `process.env`; copied once. */
   readonly env?: Record<string, string | undefined> | undefined;
-  /** What project and extension hooks see of `env` (lib/protocol/envPolicy.ts), read per run. */
+  /** What project and extension hooks see of `env` (lib/policy/envPolicy.ts), read per run. */
   readonly envPolicy?: (() => EnvPolicy | undefined) | undefined;
 }
 

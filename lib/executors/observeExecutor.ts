@@ -5,8 +5,8 @@
  * A run cancelled before it answered still gets its finish record (outcome `canceled`).
  */
 import type { Subject } from 'rxjs';
-import { isWarningOutcome } from '../core/outcomes.js';
-import type { HookEntry, HookRun, HookActivity } from '../core/types.js';
+import { isWarningOutcome } from '../model/outcomes.js';
+import type { HookEntry, HookRun, HookActivity } from '../model/types.js';
 import { isDebugLogging, type Logger } from '../logging/logger.js';
 import type { StartRun } from './startRun.js';
 import { bareRun } from '../protocol/outputRun.js';

@@ -26,7 +26,7 @@
  * await executor.dispose();
  */
 import { randomUUID } from 'node:crypto';
-import type { CommandHookConfig, HookEntry, HookRun } from '../core/types.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../model/types.js';
 import {
   DEFAULT_WORKERS,
   hookTimeoutMs,
@@ -36,7 +36,7 @@ import {
   positiveOr,
 } from '../core/limits.js';
 import { commandKey } from '../plan/createEntry.js';
-import { envVariants } from '../protocol/envPolicy.js';
+import { envVariants } from '../policy/envPolicy.js';
 import { createHookEnvironment, resolveInvocation, spawnEnv, type Invocation } from '../protocol/hookEnv.js';
 import { bareRun } from '../protocol/outputRun.js';
 import {

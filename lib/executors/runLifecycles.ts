@@ -9,7 +9,7 @@
  * const start: StartRun = (hook, input, done) => lifecycles.start(hook, done, (signal) => send(hook, input, signal));
  * const dispose = () => lifecycles.abortAll('executor disposed');
  */
-import type { HookEntry, HookRun } from '../core/types.js';
+import type { HookEntry, HookRun } from '../model/types.js';
 import { internalFailureRun, type CancelRun, type RunDone } from './startRun.js';
 
 /** One run: resolves with its record; `keepUntil` adds what the lifecycle awaits after it (the group's exit). */

@@ -10,7 +10,7 @@
  */
 import { Observable, take, type Subscription } from 'rxjs';
 import { errorText } from '../core/guards.js';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 
 /** Receives the one run record of a run. */

@@ -6,7 +6,7 @@
  * strict hook whose approval check fails blocks.
  */
 import { errorText } from '../core/guards.js';
-import type { HookEntry, HookRun } from '../core/types.js';
+import type { HookEntry, HookRun } from '../model/types.js';
 import { needsApproval, type TrustGate } from '../trust/trustGate.js';
 import type { StartRun } from './startRun.js';
 import { bareRun } from '../protocol/outputRun.js';

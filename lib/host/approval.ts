@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { assembleHookResult } from '../aggregate/hookResult.js';
 import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
-import type { HookResult, HookRun } from '../core/types.js';
+import type { HookResult, HookRun } from '../model/types.js';
 import { effectiveDecision } from '../rules/blocking.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookCallContext } from './callContext.js';

@@ -6,7 +6,7 @@
 import { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { asError } from '../core/guards.js';
 import { withCallContext, type HookCallContext } from './callContext.js';
 

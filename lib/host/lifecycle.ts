@@ -4,7 +4,7 @@
  */
 import type { EventName } from '../events/names.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import type { HookCallContext } from './callContext.js';
 import { fireHook, systemMessagesOf } from './hostInternals.js';
 import { throwIfStopped } from './stopSignal.js';

@@ -6,7 +6,7 @@
 import type { LLMResponse } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { emptyResponse, normalizeHookResponse, type LLMTranslator } from '../translate/index.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { fireHook, hasPlannedHooks, systemMessagesOf, warningsOf } from './hostInternals.js';
 import type { HookCallContext } from './callContext.js';
 import type { ModelCallOutcome, ModelStop } from './modelTypes.js';

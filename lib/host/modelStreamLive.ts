@@ -6,7 +6,7 @@
  * function hook (microseconds) releases each chunk as it arrives, tail window aside.
  */
 import { Observable, type Subscription } from 'rxjs';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { withCallContext } from './callContext.js';
 import { fromAbortable } from './hostInternals.js';

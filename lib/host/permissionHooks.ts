@@ -5,7 +5,7 @@
  * agent), `ask` shows the dialog as usual. Blocking is sticky: one deny, or an exit 2, denies.
  */
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import type { HookCallContext } from './callContext.js';
 import { fireHook, fromAbortable, systemMessagesOf } from './hostInternals.js';
 import type { Observable } from 'rxjs';

@@ -4,10 +4,10 @@
  */
 import type { EventFields } from '../events/inputs.js';
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { fireLifecycle, type LifecycleOptions, type LifecycleOutcome } from './lifecycle.js';
 import { errorText } from '../core/guards.js';
-import type { EnvFileContents } from '../protocol/envFile.js';
+import type { EnvFileContents } from '../transport/envFile.js';
 
 export type SessionStartSource = EventFields<'SessionStart'>['source'];
 export type SessionEndReason = EventFields<'SessionEnd'>['reason'];

@@ -4,7 +4,7 @@
  * helper never throws for a hook's sake and never stops anything.
  */
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { errorText, isRecord } from '../core/guards.js';
 import type { HookCallContext } from './callContext.js';
 import { fireHook, systemMessagesOf } from './hostInternals.js';

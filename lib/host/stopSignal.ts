@@ -5,7 +5,7 @@
  */
 import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 
 /**
  * A hook asked the agent to stop. `reason` is the hooks' `stopReason` (else their `reason`, else a generic

@@ -4,7 +4,7 @@
  * either event, a replaced result, `continue: false` — comes back as a value the caller maps onto its
  * framework (a thrown stop is caught by most frameworks and the loop goes on).
  */
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { errorText, isRecord } from '../core/guards.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import type { HookCallContext } from './callContext.js';

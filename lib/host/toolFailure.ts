@@ -4,7 +4,7 @@
  * the tool already failed, so nothing is blocked; both are appended to the failure the model sees.
  */
 import type { HookSystem } from '../system/createHookSystem.js';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { errorText } from '../core/guards.js';
 import type { HookCallContext } from './callContext.js';
 import { fireHook } from './hostInternals.js';

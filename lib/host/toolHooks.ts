@@ -4,7 +4,7 @@
  * system messages or stops. The string form of `callToolWithHooks` (toolCall.ts), which holds the rules.
  */
 import type { Observable, OperatorFunction } from 'rxjs';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { fromAbortable } from './hostInternals.js';

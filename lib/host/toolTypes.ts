@@ -3,7 +3,7 @@
  * two audiences of a tool result: the model (`llmContent`, always complete) and the user (`display`, absent
  * when a hook suppressed it), so AfterTool's `suppressOutput` can hide output from one but not the other.
  */
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import type { ApprovalMode } from './approval.js';
 import type { HookCallContext } from './callContext.js';
 

@@ -3,7 +3,7 @@
  * when, about what (a digest of the input), what was decided (the HookResult) and how long it took; its
  * `eventId` joins it to the event's hook runs on `results$`.
  */
-import type { HookResult, Mutable } from '../core/types.js';
+import type { HookResult, Mutable } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import { inputDigest } from './inputDigest.js';
 

@@ -6,7 +6,7 @@
  * records are), telemetry only when the host passed `telemetry`, the debug trace only at debug level.
  */
 import { Observable, Subject } from 'rxjs';
-import type { HookActivity, HookPlan, HookResult, Mutable } from '../core/types.js';
+import type { HookActivity, HookPlan, HookResult, Mutable } from '../model/types.js';
 import type { Engine } from '../engine/decideEvent.js';
 import type { EventName } from '../events/names.js';
 import type { Logger } from '../logging/logger.js';

@@ -5,7 +5,7 @@
  * the dashboard follows a file as it grows. Reading checks every line and says which one is wrong.
  */
 import { readFileSync } from 'node:fs';
-import type { HookResult, HookRun, HookSource } from '../core/types.js';
+import type { HookResult, HookRun, HookSource } from '../model/types.js';
 import { isRecord } from '../core/guards.js';
 import { canonicalEventName, type EventName } from '../events/names.js';
 import type { DecisionRecord } from './decisionRecord.js';

@@ -6,8 +6,8 @@
  * A block is a decision, not an error. Cancelled events and runs end their spans with `hookstream.canceled`.
  */
 import type { Observable } from 'rxjs';
-import { isHookFailure } from '../core/outcomes.js';
-import type { HookActivity, HookPlan, HookResult, HookRun } from '../core/types.js';
+import { isHookFailure } from '../model/outcomes.js';
+import type { HookActivity, HookPlan, HookResult, HookRun } from '../model/types.js';
 import { MATCH_TARGET, type EventName } from '../events/names.js';
 import { hookLabel } from './hookLabel.js';
 import {

@@ -1,5 +1,5 @@
 import { asapScheduler, type OperatorFunction, type SchedulerLike, map } from 'rxjs';
-import type { HookResult } from '../core/types.js';
+import type { HookResult } from '../model/types.js';
 import { foldStage } from '../engine/slices.js';
 import type { RanEvent } from '../engine/types.js';
 

@@ -1,5 +1,5 @@
 import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
-import type { HookExecutor, HookResult } from '../core/types.js';
+import type { HookExecutor, HookResult } from '../model/types.js';
 import { decideEvent, type Engine } from '../engine/decideEvent.js';
 import { orderedDecisions } from '../engine/orderedDecisions.js';
 import { checkEventFields } from '../events/decodeInput.js';

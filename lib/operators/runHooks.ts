@@ -1,5 +1,5 @@
 import type { OperatorFunction } from 'rxjs';
-import type { HookExecutor } from '../core/types.js';
+import type { HookExecutor } from '../model/types.js';
 import { mergeMapOrdered } from '../engine/orderedMerge.js';
 import { runPlanned } from '../engine/runPlan.js';
 import { runStage } from '../engine/slices.js';

@@ -4,7 +4,7 @@
  * matcher and dedup and before anything is spawned. Plans without a conditional hook — every plan of
  * hookstream's own files — pass through untouched, decided once per plan.
  */
-import type { HookEntry, HookPlan } from '../core/types.js';
+import type { HookEntry, HookPlan } from '../model/types.js';
 
 const conditional = new WeakMap<HookPlan, boolean>();
 

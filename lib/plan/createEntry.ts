@@ -13,9 +13,9 @@ import type {
   HookSource,
   Matcher,
   Mutable,
-} from '../core/types.js';
+} from '../model/types.js';
 import { compileMatcher } from './matcher.js';
-import { redactUrl } from '../protocol/httpPolicy.js';
+import { redactUrl } from '../policy/httpPolicy.js';
 
 /** A registry entry before the registry gives it an id. */
 export type EntryDraft = Omit<HookEntry, 'id'>;

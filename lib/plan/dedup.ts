@@ -9,7 +9,7 @@
  * trusted hook; one with `async: true`, an `if` that never holds or `timeout: 1` is another hook, and both run.
  * An untrusted copy that nothing stands for stays in the plan, so the run reports it as `untrusted`.
  */
-import type { HookEntry, HookSource } from '../core/types.js';
+import type { HookEntry, HookSource } from '../model/types.js';
 import { commandGroupKey, entryKey } from './createEntry.js';
 
 /** What planning asks of trust: synchronous, without asking anyone (an approval callback is asked at run time). */

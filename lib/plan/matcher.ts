@@ -5,7 +5,7 @@
  * V8's backtracking RegExp is never used to match.
  */
 import { RE2JS } from 're2js';
-import type { Matcher } from '../core/types.js';
+import type { Matcher } from '../model/types.js';
 import { errorText } from '../core/guards.js';
 
 export interface CompiledMatcher {

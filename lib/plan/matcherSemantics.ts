@@ -5,7 +5,7 @@
  * lifecycle events (`startup`). Regular expressions always go through the linear-time `compileMatcher`.
  */
 import { basename } from 'node:path';
-import type { Matcher } from '../core/types.js';
+import type { Matcher } from '../model/types.js';
 import { compileMatcher, type CompiledMatcher } from './matcher.js';
 
 /**

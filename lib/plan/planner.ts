@@ -6,7 +6,7 @@
  * sequential rule (any matching group with `sequential: true` makes the whole event sequential).
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
-import type { HookEntry, HookPlan } from '../core/types.js';
+import type { HookEntry, HookPlan } from '../model/types.js';
 import { contestedKeys, dedupEntries, type PlanTrust } from './dedup.js';
 import type { HookRegistry } from './registry.js';
 import { anyHookRuns, applyConditions } from './conditions.js';

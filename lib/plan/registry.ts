@@ -4,7 +4,7 @@
  * so a plan taken earlier keeps the hooks it saw (events in flight finish on their old plan).
  */
 import type { EventName } from '../events/names.js';
-import { HOOK_SOURCES, type HookEntry } from '../core/types.js';
+import { HOOK_SOURCES, type HookEntry } from '../model/types.js';
 import { withId } from './createEntry.js';
 
 const PRIORITY = new Map(HOOK_SOURCES.map((source, index) => [source, index]));

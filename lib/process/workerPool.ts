@@ -7,7 +7,7 @@
  * trips the crash-loop guard and requests fail at once for a while.
  */
 import { errorText } from '../core/guards.js';
-import type { HookEntry } from '../core/types.js';
+import type { HookEntry } from '../model/types.js';
 import type { LaunchRefusal, WorkerReply } from '../protocol/persistentProtocol.js';
 import type { CrashGuard } from './crashGuard.js';
 import type { Semaphore } from './spawnLimiter.js';

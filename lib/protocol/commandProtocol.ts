@@ -8,7 +8,7 @@ import { isRecord } from '../core/guards.js';
 import { isBlockingOutput } from '../rules/blocking.js';
 import { assignFields } from '../rules/mergeFields.js';
 import type { EventName } from '../events/names.js';
-import type { HookOutcome } from '../core/types.js';
+import type { HookOutcome } from '../model/types.js';
 import { stderrReason } from './stderrReason.js';
 
 /** What the process did, already decoded to text. */

@@ -10,8 +10,8 @@
  * — so the shell expands it as data, inside single quotes too. (An unquoted here-document body would show the
  * added quotes; hook commands rarely hold one.)
  */
-import type { CommandHookConfig } from '../core/types.js';
-import type { Dialect, DialectEvent, Placeholder, VariableValue } from '../config/dialects/types.js';
+import type { CommandHookConfig } from '../model/types.js';
+import type { Dialect, DialectEvent, Placeholder, VariableValue } from '../dialects/types.js';
 
 export interface DialectHookContext {
   readonly dialect: Dialect;
@@ -23,7 +23,7 @@ export interface DialectHookContext {
   readonly cwd?: string;
   /** The plugin or extension the hook came with. */
   readonly bundle?: { readonly root: string; readonly dataDir?: string };
-  /** The session's env file (lib/protocol/envFile.ts), for the events that have one. */
+  /** The session's env file (lib/transport/envFile.ts), for the events that have one. */
   readonly envFile?: string;
   /** The input's effort level (`effort.level`), which Claude also exports. */
   readonly effort?: string;

@@ -7,7 +7,7 @@
  * payloads add `conversation_id` and `workspace_roots` and lift `tool_input.command` to `command`; Copilot's
  * camelCase ones send `toolArgs` as JSON text and `timestamp` in milliseconds.
  */
-import type { Dialect, DialectEvent, Fill, InputShape } from '../config/dialects/types.js';
+import type { Dialect, DialectEvent, Fill, InputShape } from '../dialects/types.js';
 import { setField } from '../rules/mergeFields.js';
 
 type Input = Readonly<Record<string, unknown>>;

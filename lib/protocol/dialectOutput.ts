@@ -14,7 +14,7 @@
  *   event that cannot block; nothing where the agent ignores it;
  * - plain stdout on exit 0: model context, nothing, a worktree path, or hookstream's `systemMessage`.
  */
-import type { DialectEvent, Dialect } from '../config/dialects/types.js';
+import type { DialectEvent, Dialect } from '../dialects/types.js';
 import { isRecord } from '../core/guards.js';
 import { assignFields } from '../rules/mergeFields.js';
 import { readPermissionDecision } from '../events/permissionDecision.js';

@@ -22,10 +22,9 @@
  */
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import type { CommandHookConfig } from '../core/types.js';
-import { HOOK_CWD_VARIABLE } from '../config/dialectHookFields.js';
-import { DIALECTS } from '../config/dialects/registry.js';
-import { HOOKSTREAM } from '../config/dialects/hookstream.js';
+import type { CommandHookConfig } from '../model/types.js';
+import { DIALECTS } from '../dialects/registry.js';
+import { HOOK_CWD_VARIABLE, HOOKSTREAM } from '../dialects/hookstream.js';
 
 /** Names hookstream's own hooks find the project directory under (the hookstream dialect's table). */
 export const PROJECT_DIR_VARIABLES: readonly string[] = HOOKSTREAM.variables

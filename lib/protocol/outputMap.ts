@@ -5,7 +5,7 @@
  * table is data; this is the one loop that applies it (dialectOutput.ts calls it first, so every rule after it
  * sees canonical fields).
  */
-import type { OutputRename } from '../config/dialects/types.js';
+import type { OutputRename } from '../dialects/types.js';
 import { isRecord } from '../core/guards.js';
 
 type Fields = Record<string, unknown>;

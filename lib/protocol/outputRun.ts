@@ -5,7 +5,7 @@
  */
 import type { HookOutput } from '../events/outputs.js';
 import { isBlockingOutput } from '../rules/blocking.js';
-import type { HookEntry, HookRun } from '../core/types.js';
+import type { HookEntry, HookRun } from '../model/types.js';
 
 /**
  * The record of `hook` having answered `output`: `blocked` when the output blocks by the one blocking

@@ -13,7 +13,7 @@
  */
 import type { EventName } from '../events/names.js';
 import type { HookInput } from '../events/inputs.js';
-import type { HookOutcome, HookRun } from '../core/types.js';
+import type { HookOutcome, HookRun } from '../model/types.js';
 import { interpretCommandRun } from './commandProtocol.js';
 import { clipForRecord, decodeOutput, RECORD_LIMIT_BYTES } from './readOutput.js';
 import { stderrReason } from './stderrReason.js';

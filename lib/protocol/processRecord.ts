@@ -4,7 +4,7 @@
  * a truncated stderr, processes that left the group holding the pipes). Pure: no process needed to test it.
  */
 import type { EventName } from '../events/names.js';
-import type { HookRun, HookSource } from '../core/types.js';
+import type { HookRun, HookSource } from '../model/types.js';
 import { interpretCommandRun, type ProcessOutcome, type ProtocolVerdict } from './commandProtocol.js';
 import { clipForRecord, decodeOutput } from './readOutput.js';
 
@@ -36,7 +36,7 @@ export interface RecordTerms {
   maxOutputBytes: number;
   /** Set when the host cancelled the run: its message, and the outcome is `canceled` whatever the exit. */
   canceled?: string | undefined;
-  /** The protocol as the hook's agent reads it (lib/protocol/dialectRuns.ts); default hookstream's own. */
+  /** The protocol as the hook's agent reads it (lib/executors/dialectRuns.ts); default hookstream's own. */
   interpret?: ((name: string, outcome: ProcessOutcome) => ProtocolVerdict) | undefined;
 }
 

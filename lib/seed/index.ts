@@ -14,8 +14,12 @@ export {
   BeforeToolSelectionHookOutput,
   DefaultHookOutput,
   createHookOutput,
-} from './outputClasses.js';
-export { AggregatedHookResult, ProcessedHookResult, type AggregatedHookResultJSON } from './aggregatedResult.js';
+} from '../aggregate/outputClasses.js';
+export {
+  AggregatedHookResult,
+  ProcessedHookResult,
+  type AggregatedHookResultJSON,
+} from '../aggregate/aggregatedResult.js';
 export {
   createHookMessageBus,
   HOOK_EXECUTION_REQUEST,

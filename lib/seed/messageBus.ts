@@ -21,7 +21,7 @@ import {
   mergeMap,
   tap,
 } from 'rxjs';
-import type { AggregatedHookResultJSON } from './aggregatedResult.js';
+import type { AggregatedHookResultJSON } from '../aggregate/aggregatedResult.js';
 import { InvalidEventInputError } from '../events/decodeInput.js';
 import { canonicalEventName } from '../events/names.js';
 

@@ -4,11 +4,12 @@
  */
 import { firstValueFrom } from 'rxjs';
 import { assembleHookResult } from '../aggregate/hookResult.js';
-import type { AggregatedHookResult } from './aggregatedResult.js';
+import { seedAggregated } from '../aggregate/resultRecord.js';
+import type { AggregatedHookResult } from '../aggregate/aggregatedResult.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 import { runPlanParallel, runPlanSequential } from '../engine/runPlan.js';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 
 /** Runs planned hooks through an executor (the seed's `HookRunner`). */
 export class HookRunner {
@@ -45,9 +46,11 @@ export class HookAggregator {
     input: Readonly<Record<string, unknown>> = {},
   ): AggregatedHookResult {
     const totalDuration = runs.reduce((sum, run) => sum + run.durationMs, 0);
-    return assembleHookResult(event, input, runs, {
-      durationMs: totalDuration,
-      ...(this.options.toolSelection ? { toolSelection: this.options.toolSelection } : {}),
-    }).aggregated;
+    return seedAggregated(
+      assembleHookResult(event, input, runs, {
+        durationMs: totalDuration,
+        ...(this.options.toolSelection ? { toolSelection: this.options.toolSelection } : {}),
+      }),
+    );
   }
 }

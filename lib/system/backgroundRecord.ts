@@ -4,7 +4,7 @@
  * mean in a HookResult), plus a wake when the hook asked for one (`asyncRewake`) and exited 2 or blocked.
  */
 import { assembleHookResult } from '../aggregate/hookResult.js';
-import type { HookEntry, HookRun, Mutable } from '../core/types.js';
+import type { HookEntry, HookRun, Mutable } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
 

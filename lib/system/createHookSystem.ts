@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
 import { HookSystemDisposedError, InvalidHookError } from '../core/errors.js';
 import { asError } from '../core/guards.js';
-import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../core/types.js';
+import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../model/types.js';
 import { isDecided, isPlan, type Engine } from '../engine/decideEvent.js';
 import { orderedDecisions } from '../engine/orderedDecisions.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';

@@ -8,7 +8,7 @@
  */
 import { fastPathResult } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
-import type { HookPlan, HookResult } from '../core/types.js';
+import type { HookPlan, HookResult } from '../model/types.js';
 import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import type { EventName } from '../events/names.js';

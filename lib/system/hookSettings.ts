@@ -4,13 +4,13 @@
  * so events in flight finish on the plan they started with.
  */
 import { loadSettings, loadSettingsSync, type LoadedSettings } from '../config/loadSettings.js';
-import { formatProblem, type ConfigProblem } from '../config/problems.js';
+import { formatProblem, type ConfigProblem } from '../diagnostics/problems.js';
 import type { Logger } from '../logging/logger.js';
 import type { PlanTrust } from '../plan/dedup.js';
 import { HookPlanner } from '../plan/planner.js';
 import { HookRegistry } from '../plan/registry.js';
-import type { EnvPolicy } from '../protocol/envPolicy.js';
-import type { HttpSettings } from '../protocol/httpPolicy.js';
+import type { EnvPolicy } from '../policy/envPolicy.js';
+import type { HttpSettings } from '../policy/httpPolicy.js';
 import type { SettingsSource } from './options.js';
 
 /** A source the loader reads; `'standard'` is resolved to its files by the facade, which knows the project. */

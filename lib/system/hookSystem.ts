@@ -1,10 +1,10 @@
 /** The hook system a host holds (DESIGN §2): its public shape. */
 import type { Observable, OperatorFunction } from 'rxjs';
-import type { ConfigProblem } from '../config/problems.js';
-import type { CommandHookConfig, FunctionHook, HookPlan, HookResult, HookActivity } from '../core/types.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
+import type { CommandHookConfig, FunctionHook, HookPlan, HookResult, HookActivity } from '../model/types.js';
 import type { EventFields, HookInputOf } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
-import type { EnvFileContents } from '../protocol/envFile.js';
+import type { EnvFileContents } from '../transport/envFile.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import type { DecisionRecord } from '../observe/decisionRecord.js';
 import type { BackgroundRecord } from './backgroundRecord.js';

@@ -1,11 +1,11 @@
 /** Options of `createHookSystem`. Units are in the names; concurrency is `processConcurrency` / `hookConcurrency`. */
 import type { SettingsFile } from '../config/loadSettings.js';
-import type { HookExecutor } from '../core/types.js';
+import type { HookExecutor } from '../model/types.js';
 import type { InternalFailurePolicy } from '../executors/startRun.js';
 import type { CallMcpTool, EvaluatePrompt, RunAgentHook } from '../executors/callbackTypes.js';
 import type { Logger } from '../logging/logger.js';
 import type { TrustOptions } from '../trust/trustGate.js';
-import type { EnvPolicy } from '../protocol/envPolicy.js';
+import type { EnvPolicy } from '../policy/envPolicy.js';
 import type { HttpHookOptions } from '../executors/httpExecutor.js';
 import type { RecordOptions } from '../observe/recorder.js';
 import type { TelemetryOptions } from '../observe/telemetryTypes.js';
@@ -68,7 +68,7 @@ export interface HookSystemOptions {
   /** `register()` always returns its problems (an invalid matcher, …); `throw` makes them an `InvalidHookError`. */
   registrationProblems?: 'return' | 'throw';
   /**
-   * The environment of project and extension hooks (lib/protocol/envPolicy.ts): `{ mode: 'no-secrets' }` drops
+   * The environment of project and extension hooks (lib/policy/envPolicy.ts): `{ mode: 'no-secrets' }` drops
    * variables that look like secrets (`*TOKEN*`, `*KEY*`, `AWS_*`, …), `{ mode: 'allowlist', allow }` keeps only
    * the basics and `allow`. Replaces the settings' `hooksConfig.env`. Default: the settings', else `inherit`.
    */

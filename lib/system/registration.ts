@@ -3,7 +3,7 @@
  * resolved here, everything else is `createEntry`'s, the rule settings and the testing kit share.
  */
 import { canonicalEventName, type EventName } from '../events/names.js';
-import type { CommandHookConfig, FunctionHook } from '../core/types.js';
+import type { CommandHookConfig, FunctionHook } from '../model/types.js';
 import { UnknownEventError } from '../core/errors.js';
 import { createEntry, type CreatedEntry } from '../plan/createEntry.js';
 

@@ -7,8 +7,8 @@
 import { createExecutors, type Executors } from '../executors/createExecutors.js';
 import type { ObserveOptions } from '../executors/observeExecutor.js';
 import { componentLogger, type Logger } from '../logging/logger.js';
-import type { EnvPolicy } from '../protocol/envPolicy.js';
-import type { HttpSettings } from '../protocol/httpPolicy.js';
+import type { EnvPolicy } from '../policy/envPolicy.js';
+import type { HttpSettings } from '../policy/httpPolicy.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import type { HookSystemOptions } from './options.js';
 

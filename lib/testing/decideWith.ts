@@ -4,7 +4,7 @@
 import type { OperatorFunction, SchedulerLike } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import { decideHooks } from '../operators/decideHooks.js';
-import type { HookEntry, HookExecutor, HookResult } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookResult } from '../model/types.js';
 import { plannerFor } from './entries.js';
 import { functionHookExecutor } from './functionHookExecutor.js';
 

@@ -15,7 +15,7 @@ import type {
   HookEntry,
   HookSource,
   Matcher,
-} from '../core/types.js';
+} from '../model/types.js';
 import { createEntry, withId } from '../plan/createEntry.js';
 
 /** Optional fields of a function hook. */

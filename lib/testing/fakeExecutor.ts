@@ -5,7 +5,7 @@
 import { defer, isObservable, of, type Observable, type SchedulerLike, map } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import type { HookOutput } from '../events/outputs.js';
-import type { HookEntry, HookExecutor, HookRun } from '../core/types.js';
+import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 import { bareRun, runOfOutput } from '../protocol/outputRun.js';
 
 /** What a fake hook answers: a run record or an output, now or as an observable. */

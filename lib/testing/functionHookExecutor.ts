@@ -5,7 +5,7 @@
  * logical timeouts (`timeoutMs` of the hook) run on the scheduler. Promises still resolve in real time.
  */
 import type { SchedulerLike } from 'rxjs';
-import type { HookExecutor } from '../core/types.js';
+import type { HookExecutor } from '../model/types.js';
 import { withFailurePolicy } from '../executors/failurePolicy.js';
 import { createFunctionStart } from '../executors/functionExecutor.js';
 import { startable, startOf, type StartableExecutor, type StartRun } from '../executors/startRun.js';

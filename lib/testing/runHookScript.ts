@@ -9,7 +9,7 @@ import { lastValueFrom } from 'rxjs';
 import type { HookInput } from '../events/inputs.js';
 import { createExecutors } from '../executors/createExecutors.js';
 import { isExecutable } from '../protocol/hookEnv.js';
-import type { CommandHookConfig, HookRun } from '../core/types.js';
+import type { CommandHookConfig, HookRun } from '../model/types.js';
 import { entry } from './entries.js';
 
 export interface RunHookScriptOptions {

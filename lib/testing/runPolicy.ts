@@ -4,7 +4,7 @@
  */
 import type { HookInput } from '../events/inputs.js';
 import { createHookSystem } from '../system/createHookSystem.js';
-import type { CommandHookConfig, FunctionHook, HookResult } from '../core/types.js';
+import type { CommandHookConfig, FunctionHook, HookResult } from '../model/types.js';
 
 /** A hook `runPolicy` registers: a function hook, or a command hook config. */
 export type Policy = FunctionHook<never> | CommandHookConfig;

@@ -2,7 +2,7 @@
  * A readable digest of a HookResult for marble values and snapshots: the decision and messages, and one
  * `name:outcome` line per hook — no class instances, no timings unless asked for.
  */
-import type { HookResult, NormalizedDecision } from '../core/types.js';
+import type { HookResult, NormalizedDecision } from '../model/types.js';
 
 export interface ResultSummary {
   event: HookResult['event'];

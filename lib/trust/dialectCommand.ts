@@ -1,12 +1,12 @@
 /**
  * The command a hook of another agent's file really runs, for the fingerprint: its placeholders handled and its
- * agent's static variables set exactly as the run path does it (lib/protocol/dialectRuns.ts). A plugin's
+ * agent's static variables set exactly as the run path does it (lib/executors/dialectRuns.ts). A plugin's
  * `${CLAUDE_PLUGIN_ROOT}/hooks/x.sh` or an extension's `${extensionPath}/x.sh` then resolves to the bundle's own
  * root whatever the approving shell's environment holds, so the script is always hashed.
  */
-import type { CommandHookConfig, HookEntry } from '../core/types.js';
-import { dialectById, dialectEvent } from '../config/dialects/registry.js';
-import type { VariableValue } from '../config/dialects/types.js';
+import type { CommandHookConfig, HookEntry } from '../model/types.js';
+import { dialectById, dialectEvent } from '../dialects/registry.js';
+import type { VariableValue } from '../dialects/types.js';
 import { dialectVariables, prepareDialectCommand, type DialectHookContext } from '../protocol/dialectEnv.js';
 
 /** Variables whose value is known before any event (a session id or an input's `cwd` is not). */

@@ -1,14 +1,14 @@
 /**
  * A hook's trust fingerprint (DESIGN §3 "Trust"): SHA-256 over the project's real path, the event, the
  * matcher, the canonical hook definition and the bytes of every local file the command runs — found
- * through wrappers, interpreter options, PATH lookups and `#!` lines (lib/inspect/commandFiles.ts). Any
+ * through wrappers, interpreter options, PATH lookups and `#!` lines (lib/trust/commandFiles.ts). Any
  * change to one of them — a moved project, an edited command, an edited or swapped script — needs a new
  * approval. What the command may load that cannot be found statically is listed, not hashed.
  */
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { commandFiles, variableMap, type FileRole } from '../inspect/commandFiles.js';
-import type { HookEntry } from '../core/types.js';
+import { commandFiles, variableMap, type FileRole } from './commandFiles.js';
+import type { HookEntry } from '../model/types.js';
 import { walkedDefinition } from './dialectCommand.js';
 import { createFileMemo, sha256, type FileMemo } from './fileMemo.js';
 

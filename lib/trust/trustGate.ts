@@ -7,7 +7,7 @@
  * re-check costs a few `stat` calls.
  */
 import { homedir } from 'node:os';
-import type { HookEntry } from '../core/types.js';
+import type { HookEntry } from '../model/types.js';
 import type { ConfiguredHook, FingerprintSubject } from './fingerprint.js';
 import { createFingerprinter } from './fingerprint.js';
 import { createTrustStore, sameHook, type Approval, type TrustStore } from './trustStore.js';

@@ -10,7 +10,7 @@ import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { applyHookOutputToInput } from '../../lib/rules/chainInput.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import { beforeTool, blockedRun, inputOf, okRun } from '../helpers/marbles.js';
 
 const assemble = (input: HookInput, runs: HookRun[], chainedInput?: HookInput) =>

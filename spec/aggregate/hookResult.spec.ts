@@ -4,7 +4,7 @@ import { assembleHookResult, emptyHookResult } from '../../lib/aggregate/hookRes
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import { applyHookOutputToInput } from '../../lib/rules/chainInput.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   beforeModel,
   beforeTool,

@@ -25,7 +25,7 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookDecision, HookOutput } from '../../lib/events/outputs.js';
 import { aggregate } from '../../lib/operators/aggregate.js';
 import { runParallel } from '../../lib/operators/runParallel.js';
-import type { HookOutcome, HookResult, HookRun } from '../../lib/core/types.js';
+import type { HookOutcome, HookResult, HookRun } from '../../lib/model/types.js';
 import {
   beforeAgent,
   beforeModel,

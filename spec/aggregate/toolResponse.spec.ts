@@ -7,7 +7,7 @@ import { assembleHookResult } from '../../lib/aggregate/hookResult.js';
 import { decodeHookOutput } from '../../lib/events/outputs.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import { afterTool } from '../../lib/testing/index.js';
 import { blockedRun, okRun } from '../helpers/marbles.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');

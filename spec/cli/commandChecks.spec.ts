@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCommandHook, shellSyntaxError } from '../../lib/cli/commandChecks.js';
-import type { CommandHookConfig } from '../../lib/core/types.js';
+import type { CommandHookConfig } from '../../lib/model/types.js';
 
 const projectDir = mkdtempSync(path.join(tmpdir(), 'hookstream-checks-'));
 const home = path.join(projectDir, 'home');

@@ -8,7 +8,7 @@ import { appendFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardMessage } from '../../lib/observe/dashboardModel.js';
+import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld, REPO_ROOT } from './cliHarness.js';
 
 const line = (event: string, fields: Record<string, unknown>, decision?: string): string =>

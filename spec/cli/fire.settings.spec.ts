@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { standardSettingsFiles } from '../../lib/config/index.js';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld, enabledSettings, group } from './cliHarness.js';
 
 const world = new CliWorld();

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 import { EXAMPLE_HOOK_NAME, nextSteps } from '../../lib/cli/init.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld, MAIN, MARKER_VARIABLE, REPO_ROOT, type CliRun } from './cliHarness.js';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSettingsSync, parseJsonDocument } from '../../lib/config/index.js';
 import { JSON_SCHEMA_DRAFT, settingsJsonSchema } from '../../lib/config/jsonSchema.js';
-import { HOOK_FIELDS } from '../../lib/config/schema.js';
+import { HOOK_FIELDS } from '../../lib/dialects/hookstreamFields.js';
 import { initialSettings } from '../../lib/cli/init.js';
 import { readmeBlocks, readReadme } from '../docs/readmeBlocks.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';

@@ -3,8 +3,8 @@
  * cannot be is a note with its pointer, never silently dropped; importing twice changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, CODEX, COPILOT, GEMINI, dialectEvent } from '../../lib/config/dialects/index.js';
-import type { DialectEvent } from '../../lib/config/dialects/index.js';
+import { CLAUDE, CODEX, COPILOT, GEMINI, dialectEvent } from '../../lib/dialects/index.js';
+import type { DialectEvent } from '../../lib/dialects/index.js';
 import { importDialectHooks, mergeImported, toRegexMatcher } from '../../lib/config/importDialect.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 

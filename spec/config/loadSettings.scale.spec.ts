@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { LineIndex } from '../../lib/config/lineIndex.js';
+import type { LineIndex } from '../../lib/diagnostics/lineIndex.js';
 import { loadSettingsSync } from '../../lib/config/loadSettings.js';
 
 const indexes = vi.hoisted((): LineIndex[] => []);
-vi.mock('../../lib/config/lineIndex.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/config/lineIndex.js')>();
+vi.mock('../../lib/diagnostics/lineIndex.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/diagnostics/lineIndex.js')>();
   return {
     createLineIndex: (text: string) => {
       const index = actual.createLineIndex(text);

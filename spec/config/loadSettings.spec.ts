@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, loadSettingsSync, standardSettingsFiles } from '../../lib/config/loadSettings.js';
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
-import { formatProblem } from '../../lib/config/problems.js';
-import type { ConfigProblem } from '../../lib/config/problems.js';
+import { formatProblem } from '../../lib/diagnostics/problems.js';
+import type { ConfigProblem } from '../../lib/diagnostics/problems.js';
 import { hookKey } from '../../lib/plan/createEntry.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/settings/${name}`, import.meta.url));

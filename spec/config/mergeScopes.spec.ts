@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeScopes } from '../../lib/config/mergeScopes.js';
 import type { ScopeContribution } from '../../lib/config/mergeScopes.js';
 import type { LoadedEntry, SourceSettings } from '../../lib/config/readSettings.js';
-import type { HookSource } from '../../lib/core/types.js';
+import type { HookSource } from '../../lib/model/types.js';
 
 const entry = (source: HookSource, name: string): LoadedEntry => ({
   event: 'BeforeTool',

@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync, standardSettingsFiles } from '../../lib/config/loadSettings.js';
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
 import { dedupEntries } from '../../lib/plan/dedup.js';
-import { CLAUDE } from '../../lib/config/dialects/index.js';
-import { createProblemSink } from '../../lib/config/problemSink.js';
-import type { ConfigProblem } from '../../lib/config/problems.js';
+import { CLAUDE } from '../../lib/dialects/index.js';
+import { createProblemSink } from '../../lib/diagnostics/problemSink.js';
+import type { ConfigProblem } from '../../lib/diagnostics/problems.js';
 import { readDialectSettings } from '../../lib/config/readDialectSettings.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookstream-dialects-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings, loadSettingsSync } from '../../lib/config/loadSettings.js';
-import { formatProblem } from '../../lib/config/problems.js';
+import { formatProblem } from '../../lib/diagnostics/problems.js';
 import { hookKey } from '../../lib/plan/createEntry.js';
 
 /** Settings with one BeforeTool group holding `hooks`. */

@@ -1,10 +1,12 @@
 /**
- * The layout DESIGN §4 describes, checked: no import cycle between modules of lib/ (type-only imports
- * included — a cycle of types still ties two concerns together), and every folder DESIGN names exists.
+ * The layout of lib/, checked: every import goes to its own folder or a lower floor (spec/docs/floors.ts),
+ * no import cycle between modules (type-only imports included — a cycle of types still ties two concerns
+ * together), every folder has a floor, and docs/architecture.md prints the same table.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FLOORS, floorsTable, rankOf, SIBLINGS } from './floors.js';
 
 const LIB = path.resolve(import.meta.dirname, '../../lib');
 
@@ -30,6 +32,20 @@ const importGraph = (): Map<string, string[]> => {
     );
   }
   return graph;
+};
+
+/** The top folder of a module under lib/ (undefined for lib/index.ts, which may import any floor). */
+const folderOf = (file: string): string | undefined => {
+  const parts = path.relative(LIB, file).split(path.sep);
+  return parts.length > 1 ? parts[0] : undefined;
+};
+
+/** Whether a module in `from` may import one in `to`. */
+const allowed = (from: string, to: string): boolean => {
+  const a = rankOf(from);
+  const b = rankOf(to);
+  if (a === undefined || b === undefined) return false;
+  return b < a || (a === b && SIBLINGS.some(([x, y]) => x === from && y === to));
 };
 
 /** One cycle found by depth-first search, or undefined. */
@@ -73,31 +89,46 @@ describe('lib/ layout', () => {
     expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('has the folders of DESIGN §4 that this round builds', () => {
-    const folders = readdirSync(LIB).filter((name) => statSync(path.join(LIB, name)).isDirectory());
-    for (const folder of [
-      'core',
-      'events',
-      'config',
-      'plan',
-      'rules',
-      'aggregate',
-      'engine',
-      'operators',
-      'executors',
-      'process',
-      'protocol',
-      'inspect',
-      'trust',
-      'host',
-      'translate',
-      'system',
-      'seed',
-      'logging',
-      'cli',
-      'testing',
-    ]) {
-      expect(folders).toContain(folder);
+  it('imports only from the same folder or a lower floor', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of importGraph()) {
+      const from = folderOf(file);
+      for (const target of targets) {
+        const to = folderOf(target);
+        if (from === to || from === undefined || to === undefined) continue;
+        if (!allowed(from, to)) wrong.push(`${path.relative(LIB, file)} → ${path.relative(LIB, target)}`);
+      }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every folder of lib/ a floor, and lists no folder that is not there', () => {
+    const folders = readdirSync(LIB).filter((name) => statSync(path.join(LIB, name)).isDirectory());
+    expect(folders.filter((folder) => rankOf(folder) === undefined)).toEqual([]);
+    expect(FLOORS.flatMap((floor) => floor.folders).filter((folder) => !folders.includes(folder))).toEqual([]);
+  });
+
+  it('refuses an import upwards or between same-floor folders (the check itself works)', () => {
+    expect(allowed('engine', 'aggregate')).toBe(true);
+    expect(allowed('aggregate', 'engine')).toBe(false);
+    expect(allowed('tools', 'seed')).toBe(false);
+    expect(allowed('core', 'model')).toBe(false);
+  });
+
+  it('is the table docs/architecture.md prints', () => {
+    const page = readFileSync(path.resolve(LIB, '../docs/architecture.md'), 'utf8');
+    // Prettier pads table cells: compare cell by cell.
+    const cells = (text: string): string =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('|'))
+        .map((line) =>
+          line
+            .split('|')
+            .map((cell) => cell.trim().replace(/^:?-+:?$/, '---'))
+            .join('|'),
+        )
+        .join('\n');
+    expect(cells(page)).toContain(cells(floorsTable()));
   });
 });

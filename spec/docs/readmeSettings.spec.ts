@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseJsonDocument } from '../../lib/config/jsonLocate.js';
+import { parseJsonDocument } from '../../lib/diagnostics/jsonLocate.js';
 import { loadSettingsSync } from '../../lib/config/loadSettings.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from '../cli/cliHarness.js';
 import { readmeBlocks, readReadme } from './readmeBlocks.js';

@@ -7,7 +7,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import { MARKER_VARIABLE, markedProcesses, ProcessTest, warmUpSpawning } from '../process/processHarness.js';
 import { readmeBlocks, readReadme } from './readmeBlocks.js';

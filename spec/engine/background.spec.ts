@@ -6,7 +6,7 @@
  */
 import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { HookEntry, HookResult, HookRun } from '../../lib/core/types.js';
+import type { HookEntry, HookResult, HookRun } from '../../lib/model/types.js';
 import { createBackgroundRuns } from '../../lib/engine/background.js';
 import { decideEvent } from '../../lib/engine/decideEvent.js';
 import { orderedDecisions } from '../../lib/engine/orderedDecisions.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestScheduler, engineInputOf, engineOf } from '../helpers/marbles.js';
 import { fastPathResult } from '../../lib/aggregate/fastPath.js';
 import { HookstreamInternalError } from '../../lib/core/errors.js';
-import type { HookPlan, HookResult, HookRun, Matcher } from '../../lib/core/types.js';
+import type { HookPlan, HookResult, HookRun, Matcher } from '../../lib/model/types.js';
 import { decideEvent, isDecided, isPlan, planEvent, runEvent, type Engine } from '../../lib/engine/decideEvent.js';
 import type { HookInputOf } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { lastValueFrom, of, type Observable } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FunctionHook, HookResult, Matcher } from '../../lib/core/types.js';
+import type { FunctionHook, HookResult, Matcher } from '../../lib/model/types.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { createExecutors } from '../../lib/executors/createExecutors.js';
 import { aggregate } from '../../lib/operators/aggregate.js';

@@ -26,7 +26,7 @@ import {
 import { TestScheduler } from 'rxjs/testing';
 import { errorText } from '../../lib/core/guards.js';
 import { internalFailureRun, startable, type StartRun } from '../../lib/executors/startRun.js';
-import type { HookEntry, HookExecutor, HookOutcome, HookRun } from '../../lib/core/types.js';
+import type { HookEntry, HookExecutor, HookOutcome, HookRun } from '../../lib/model/types.js';
 import type { PlannedEvent, RanEvent } from '../../lib/engine/types.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';

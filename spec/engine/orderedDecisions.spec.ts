@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { map, Subject, type Observable } from 'rxjs';
 import { createTestScheduler } from '../helpers/marbles.js';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 import { orderedDecisions, type DecideOne } from '../../lib/engine/orderedDecisions.js';
 
 /** A stand-in result: only `event` matters here, it carries the decided value's name. */

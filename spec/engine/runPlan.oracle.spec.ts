@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { HookEntry } from '../../lib/core/types.js';
+import type { HookEntry } from '../../lib/model/types.js';
 import { runPlanParallel, runPlanSequential } from '../../lib/engine/runPlan.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HookOutput } from '../../lib/events/outputs.js';

@@ -6,7 +6,7 @@ import { EVENT_FIELD_CODECS } from '../../lib/events/codecs.js';
 import { checkEventFields, InvalidEventInputError } from '../../lib/events/decodeInput.js';
 import { eventFieldsPass } from '../../lib/events/fieldGuards.js';
 import { EVENT_NAMES, type EventName } from '../../lib/events/names.js';
-import { describeReceived } from '../../lib/config/problems.js';
+import { describeReceived } from '../../lib/diagnostics/problems.js';
 import { junk, nearlyValid } from './codecArbitraries.js';
 
 /** The event's fields as a host might fire them: usually an object, sometimes not. */

@@ -5,7 +5,7 @@
  */
 import { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { CallbackHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { CallbackHookConfig, HookEntry, HookRun } from '../../lib/model/types.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { EventName } from '../../lib/events/names.js';
 import {

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HookEntry } from '../../lib/core/types.js';
+import type { HookEntry } from '../../lib/model/types.js';
 import {
   createCommandExecutor,
   type CommandExecutor,

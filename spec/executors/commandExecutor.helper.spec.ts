@@ -7,7 +7,7 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   eventually,
   fixture,

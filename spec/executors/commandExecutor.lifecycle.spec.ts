@@ -11,7 +11,7 @@ import { firstValueFrom, type Subscription } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS } from '../../lib/process/superviseProcess.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   eventually,
   fixture,

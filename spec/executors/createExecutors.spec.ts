@@ -6,7 +6,7 @@
  */
 import { firstValueFrom, map, Subject, throwError, type Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HookActivity, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { HookActivity, HookEntry, HookRun } from '../../lib/model/types.js';
 import { createExecutors, type Executors, type ExecutorsOptions } from '../../lib/executors/createExecutors.js';
 import type { Logger } from '../../lib/logging/logger.js';
 import { createEntry, withId } from '../../lib/plan/createEntry.js';

@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { HookDefinition, HookEntry, HookOutcome, HookRun } from '../../lib/core/types.js';
+import type { HookDefinition, HookEntry, HookOutcome, HookRun } from '../../lib/model/types.js';
 import {
   applyFailurePolicy,
   blocksOnFailure,

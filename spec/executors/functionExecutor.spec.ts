@@ -13,7 +13,7 @@ import type {
   FunctionHookReturn,
   HookOutcome,
   HookRun,
-} from '../../lib/core/types.js';
+} from '../../lib/model/types.js';
 import { beforeTool, commandEntry, createTestScheduler, functionEntry, plannedOf, runOf } from '../helpers/marbles.js';
 
 const input = beforeTool('write_file', { path: 'a.txt' });

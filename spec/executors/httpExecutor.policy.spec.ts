@@ -12,7 +12,7 @@ import {
   globMatches,
   mergeHttpSettings,
   type HttpSettings,
-} from '../../lib/protocol/httpPolicy.js';
+} from '../../lib/policy/httpPolicy.js';
 import { beforeTool } from '../../lib/testing/inputs.js';
 import { answer, httpHook, runHttp, startServer, type TestServer } from './httpHarness.js';
 

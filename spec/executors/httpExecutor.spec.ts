@@ -5,7 +5,7 @@
  * the concurrency limit — ends in one record. The policy's refusals are in httpExecutor.policy.spec.ts.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HookEntry, HookRun, Mutable } from '../../lib/core/types.js';
+import type { HookEntry, HookRun, Mutable } from '../../lib/model/types.js';
 import { withFailurePolicy } from '../../lib/executors/failurePolicy.js';
 import { createHttpExecutor, type HttpExecutor, type HttpHookOptions } from '../../lib/executors/httpExecutor.js';
 import { startable } from '../../lib/executors/startRun.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lastValueFrom, toArray } from 'rxjs';
 import { expect } from 'vitest';
-import type { HookEntry, HookRun, HttpHookConfig } from '../../lib/core/types.js';
+import type { HookEntry, HookRun, HttpHookConfig } from '../../lib/model/types.js';
 import type { EventName } from '../../lib/events/names.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import type { HttpExecutor } from '../../lib/executors/httpExecutor.js';

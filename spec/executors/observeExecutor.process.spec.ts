@@ -5,7 +5,7 @@
  */
 import { firstValueFrom, take, toArray, type Observable } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HookActivity } from '../../lib/core/types.js';
+import type { HookActivity } from '../../lib/model/types.js';
 import { createHookSystem, type HookSystem } from '../../lib/system/createHookSystem.js';
 import {
   eventually,

@@ -7,7 +7,7 @@
 import { map, Subject, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createTestScheduler } from '../helpers/marbles.js';
-import type { HookActivity, HookRun } from '../../lib/core/types.js';
+import type { HookActivity, HookRun } from '../../lib/model/types.js';
 import { withObserver } from '../../lib/executors/observeExecutor.js';
 import { internalFailureRun, startable, type CancelRun, type StartRun } from '../../lib/executors/startRun.js';
 import { allow, beforeTool, entry } from '../../lib/testing/index.js';

@@ -13,7 +13,7 @@ import {
   type PersistentExecutorOptions,
 } from '../../lib/executors/persistentExecutor.js';
 import { createSemaphore } from '../../lib/process/spawnLimiter.js';
-import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/model/types.js';
 import {
   eventually,
   fixture,

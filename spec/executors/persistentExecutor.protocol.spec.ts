@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPersistentExecutor, type PersistentExecutor } from '../../lib/executors/persistentExecutor.js';
 import { processAlive } from '../../lib/process/processGroups.js';
-import type { HookEntry, HookRun } from '../../lib/core/types.js';
+import type { HookEntry, HookRun } from '../../lib/model/types.js';
 import { eventually, fixture, ProcessTest, runAll, runOnce, warmUpSpawning } from '../process/processHarness.js';
 
 let t: ProcessTest;

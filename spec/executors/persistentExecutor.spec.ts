@@ -17,7 +17,7 @@ import {
 } from '../../lib/executors/persistentExecutor.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import { createExecutors } from '../../lib/executors/createExecutors.js';
-import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/model/types.js';
 import {
   eventually,
   fixture,

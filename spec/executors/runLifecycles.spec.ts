@@ -5,7 +5,7 @@
  * its reason and resolves only when each lifecycle — what `keepUntil` added included — has ended.
  */
 import { describe, expect, it } from 'vitest';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import { createRunLifecycles } from '../../lib/executors/runLifecycles.js';
 import { entry } from '../../lib/testing/index.js';
 

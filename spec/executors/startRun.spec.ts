@@ -7,7 +7,7 @@
 import { Observable, type Subscription } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createTestScheduler } from '../helpers/marbles.js';
-import type { HookExecutor, HookRun } from '../../lib/core/types.js';
+import type { HookExecutor, HookRun } from '../../lib/model/types.js';
 import { startable, startOf, type RunDone, type StartRun } from '../../lib/executors/startRun.js';
 import { beforeTool, block, entry } from '../../lib/testing/index.js';
 

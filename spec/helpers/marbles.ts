@@ -23,7 +23,7 @@ import type {
   HookSource,
   Mutable,
   Matcher,
-} from '../../lib/core/types.js';
+} from '../../lib/model/types.js';
 import { createEntry } from '../../lib/plan/createEntry.js';
 import * as kit from '../../lib/testing/index.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandFiles } from '../../lib/inspect/commandFiles.js';
+import { commandFiles } from '../../lib/trust/commandFiles.js';
 import { expandBraces } from '../../lib/inspect/expand.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hookstream-cannot-pin-'));

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Stats } from 'node:fs';
 import { SHELL_READ_MAX_STEPS, SHELL_READ_MAX_WORDS } from '../../lib/core/limits.js';
-import { commandFiles } from '../../lib/inspect/commandFiles.js';
+import { commandFiles } from '../../lib/trust/commandFiles.js';
 import type { FileProbe } from '../../lib/inspect/programs.js';
 import { readBudget, type ReadBudget } from '../../lib/inspect/readBudget.js';
 import { readCommand } from '../../lib/inspect/readCommand.js';

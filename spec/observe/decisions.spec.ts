@@ -5,7 +5,7 @@
  */
 import { map, type Observable } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HookActivity } from '../../lib/core/types.js';
+import type { HookActivity } from '../../lib/model/types.js';
 import type { DecisionRecord } from '../../lib/observe/decisionRecord.js';
 import { createHookSystem, type HookSystem } from '../../lib/system/createHookSystem.js';
 import { allow, block, fakeExecutor, type FakeHook } from '../../lib/testing/index.js';

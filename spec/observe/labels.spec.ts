@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { hookLabel, LABEL_MAX_LENGTH, scriptNameOf } from '../../lib/observe/hookLabel.js';
 import { DIGEST_MAX_LENGTH, inputDigest } from '../../lib/observe/inputDigest.js';
-import { latencyStats, percentile } from '../../lib/observe/latency.js';
-import { runProblem } from '../../lib/observe/runProblem.js';
+import { latencyStats, percentile } from '../../lib/tools/latency.js';
+import { runProblem } from '../../lib/tools/runProblem.js';
 
 describe('hookLabel', () => {
   it('is the configured name when there is one', () => {

@@ -5,7 +5,7 @@
  */
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HookActivity, HookPlan } from '../../lib/core/types.js';
+import type { HookActivity, HookPlan } from '../../lib/model/types.js';
 import { createRootLogger } from '../../lib/logging/logger.js';
 import { createObservation, type EngineTrace } from '../../lib/observe/observation.js';
 import { RecordingError } from '../../lib/observe/redact.js';

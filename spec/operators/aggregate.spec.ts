@@ -6,7 +6,7 @@ import { runSequential } from '../../lib/operators/runSequential.js';
 import { selectHooks } from '../../lib/operators/selectHooks.js';
 import type { RanEvent } from '../../lib/engine/types.js';
 import type { HookInput } from '../../lib/events/inputs.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   beforeModel,
   beforeTool,

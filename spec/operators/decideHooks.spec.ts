@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { map } from 'rxjs';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { decideHooks } from '../../lib/operators/decideHooks.js';
-import type { HookRun, Matcher } from '../../lib/core/types.js';
+import type { HookRun, Matcher } from '../../lib/model/types.js';
 import {
   allowedBrief,
   beforeAgent,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY } from 'rxjs';
 import { runParallel } from '../../lib/operators/runParallel.js';
 import type { PlannedEvent, RanEvent } from '../../lib/engine/types.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   beforeTool,
   blockedRun,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { runSequential } from '../../lib/operators/runSequential.js';
 import type { PlannedEvent, RanEvent } from '../../lib/engine/types.js';
-import type { HookRun } from '../../lib/core/types.js';
+import type { HookRun } from '../../lib/model/types.js';
 import {
   beforeAgent,
   beforeModel,

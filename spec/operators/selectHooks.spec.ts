@@ -4,7 +4,7 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import { selectHooks } from '../../lib/operators/selectHooks.js';
 import type { PlannedEvent } from '../../lib/engine/types.js';
 import type { HookPlanner } from '../../lib/plan/planner.js';
-import type { Matcher } from '../../lib/core/types.js';
+import type { Matcher } from '../../lib/model/types.js';
 import {
   beforeAgent,
   beforeTool,

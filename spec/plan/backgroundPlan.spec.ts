@@ -4,7 +4,7 @@
  * lists; a plan without a background hook is the same memoised object as before, with `background` undefined.
  */
 import { describe, expect, it } from 'vitest';
-import type { CommandHookConfig, HookEntry, HookPlan } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookEntry, HookPlan } from '../../lib/model/types.js';
 import { createEntry } from '../../lib/plan/createEntry.js';
 import { isBackgroundHook } from '../../lib/plan/planner.js';
 import { beforeTool, commandDraft, plannerOf } from '../helpers/marbles.js';

@@ -3,7 +3,7 @@
  * with no conditional hook are returned as they are (no copy), as every plan of hookstream's own files.
  */
 import { describe, expect, it } from 'vitest';
-import type { HookCondition, HookEntry, HookPlan } from '../../lib/core/types.js';
+import type { HookCondition, HookEntry, HookPlan } from '../../lib/model/types.js';
 import { createEntry, withId } from '../../lib/plan/createEntry.js';
 import { applyConditions } from '../../lib/plan/conditions.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
 import { InvalidHookError, UnknownEventError } from '../../lib/core/errors.js';
-import type { CommandHookConfig, FunctionHook, Matcher } from '../../lib/core/types.js';
+import type { CommandHookConfig, FunctionHook, Matcher } from '../../lib/model/types.js';
 import { commandKey, createEntry, entryMatcher, functionKey, hookKey, withId } from '../../lib/plan/createEntry.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 import { runtimeEntry } from '../../lib/system/registration.js';

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { contestedKeys, dedupEntries, type PlanTrust } from '../../lib/plan/dedup.js';
 import { HookPlanner } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
-import type { HookEntry } from '../../lib/core/types.js';
+import type { HookEntry } from '../../lib/model/types.js';
 import { beforeTool, commandDraft } from '../helpers/marbles.js';
 import { createEntry, entryKey } from '../../lib/plan/createEntry.js';
-import type { CommandHookConfig, HookCondition, HookSource } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookCondition, HookSource } from '../../lib/model/types.js';
 
 type Draft = Omit<HookEntry, 'id'>;
 const project = (command: string, name = `${command} (project)`) => commandDraft(command, { source: 'project', name });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CommandHookConfig, HookCondition } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookCondition } from '../../lib/model/types.js';
 import { createEntry } from '../../lib/plan/createEntry.js';
 import { compileIfCondition } from '../../lib/plan/ifCondition.js';
 import { HookPlanner } from '../../lib/plan/planner.js';

@@ -4,7 +4,7 @@ import { HookPlanner, matchTargetOf } from '../../lib/plan/planner.js';
 import { HookRegistry } from '../../lib/plan/registry.js';
 import { compileMatcher } from '../../lib/plan/matcher.js';
 import { runtimeEntry } from '../../lib/system/registration.js';
-import type { HookEntry, HookPlan, Matcher } from '../../lib/core/types.js';
+import type { HookEntry, HookPlan, Matcher } from '../../lib/model/types.js';
 import { beforeAgent, beforeTool, commandDraft, inputOf, sessionStart } from '../helpers/marbles.js';
 
 const registryOf = (configured: readonly Omit<HookEntry, 'id'>[], runtime: readonly Omit<HookEntry, 'id'>[] = []) => {

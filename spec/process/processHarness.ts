@@ -13,7 +13,7 @@ import { lastValueFrom, merge, toArray } from 'rxjs';
 import { expect } from 'vitest';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
-import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/model/types.js';
 import type { Logger } from '../../lib/logging/logger.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/run/', import.meta.url));

@@ -5,14 +5,7 @@
  * mean what its documentation says — pure functions, no process.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CODEX,
-  COPILOT,
-  CURSOR,
-  dialectEvent,
-  type Dialect,
-  type DialectEvent,
-} from '../../lib/config/dialects/index.js';
+import { CODEX, COPILOT, CURSOR, dialectEvent, type Dialect, type DialectEvent } from '../../lib/dialects/index.js';
 import type { ProcessOutcome } from '../../lib/protocol/commandProtocol.js';
 import { toCanonicalInput, toDialectInput } from '../../lib/protocol/dialectInput.js';
 import { interpretDialectRun } from '../../lib/protocol/dialectOutput.js';

@@ -12,8 +12,8 @@ import {
   HOOKSTREAM,
   dialectEvent,
   type Dialect,
-} from '../../lib/config/dialects/index.js';
-import type { CommandHookConfig } from '../../lib/core/types.js';
+} from '../../lib/dialects/index.js';
+import type { CommandHookConfig } from '../../lib/model/types.js';
 import {
   dialectVariables,
   prepareDialectCommand,

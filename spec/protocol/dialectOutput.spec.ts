@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, GEMINI, HOOKSTREAM, dialectEvent, type Dialect } from '../../lib/config/dialects/index.js';
+import { CLAUDE, GEMINI, HOOKSTREAM, dialectEvent, type Dialect } from '../../lib/dialects/index.js';
 import { interpretCommandRun, type ProcessOutcome } from '../../lib/protocol/commandProtocol.js';
 import {
   interpretDialectRun,

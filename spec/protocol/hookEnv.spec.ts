@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../lib/config/dialects/registry.js';
+import { DIALECTS } from '../../lib/dialects/registry.js';
 import {
   AGENT_VARIABLES,
   buildHookEnv,

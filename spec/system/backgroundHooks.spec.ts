@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { standardSettingsFiles } from '../../lib/config/index.js';
 import { beforeAgentWithHooks, runAgentWithHooks } from '../../lib/host/agentHooks.js';
 import { backgroundContextText } from '../../lib/system/backgroundRecord.js';
-import type { CommandHookConfig, HookActivity } from '../../lib/core/types.js';
+import type { CommandHookConfig, HookActivity } from '../../lib/model/types.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystemOptions } from '../../lib/system/options.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HookResult } from '../../lib/core/types.js';
+import type { HookResult } from '../../lib/model/types.js';
 import { createHookSystem, type HookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystemOptions } from '../../lib/system/options.js';
 import { MARKER_VARIABLE, ProcessTest } from '../process/processHarness.js';

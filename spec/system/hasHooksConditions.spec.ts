@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HookActivity } from '../../lib/core/types.js';
+import type { HookActivity } from '../../lib/model/types.js';
 import { useAgentProject } from '../helpers/agentProject.js';
 
 const world = useAgentProject('hookstream-has-hooks-if-', {

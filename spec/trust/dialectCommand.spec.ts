@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { HookOrigin } from '../../lib/core/types.js';
+import type { HookOrigin } from '../../lib/model/types.js';
 import { createFingerprinter, type ConfiguredHook } from '../../lib/trust/fingerprint.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hookstream-bundle-'));

@@ -8,7 +8,7 @@
  */
 import type { FunctionTool, RunContext, Tool } from '@openai/agents';
 import { isRecord } from '../../core/guards.js';
-import type { HookResult } from '../../core/types.js';
+import type { HookResult } from '../../model/types.js';
 import { withCallContext, type HookCallContext } from '../../host/callContext.js';
 import { callToolWithHooks } from '../../host/toolCall.js';
 import { stopReasonOf } from '../../host/stopSignal.js';
