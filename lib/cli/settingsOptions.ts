@@ -5,9 +5,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { DIALECT_IDS } from '../config/dialects/registry.js';
 import { formatProblem, standardSettingsFiles } from '../config/index.js';
 import type { ConfigProblem, SettingsFile } from '../config/index.js';
 import { CliError, printNote, type CliContext } from './context.js';
+import { dialectNamed, narrowSettings } from './fireDialect.js';
 import { visible } from './visible.js';
 
 /** The shared options as commander parses them. */
@@ -15,6 +17,8 @@ export interface SharedOptions {
   settings?: string[];
   projectDir?: string;
   json?: boolean;
+  /** Set by commands that add {@link withDialectOption}. */
+  dialect?: string;
 }
 
 export interface ResolvedSettings {
@@ -39,6 +43,14 @@ export const withSharedOptions = (command: Command): Command =>
     .option('--json', 'print machine-readable JSON on stdout');
 
 /**
+ * Adds `--dialect <agent>` to a command that reads settings: only that agent's files, and a `--settings` file
+ * read in its format (without it, the format is told from the file's path or content, or the run fails naming
+ * the option).
+ */
+export const withDialectOption = (command: Command): Command =>
+  command.option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`);
+
+/**
  * Resolves the project directory (it must exist) and the settings files: each `--settings` file at
  * user scope and required, else every dialect's standard files (`standardSettingsFiles`) — among them a
  * plugin registry or extension manifest that cannot be used, carrying its problems, which loading reports.
@@ -61,6 +73,13 @@ export const resolveSettings = (context: CliContext, options: SharedOptions): Re
   }));
   return { projectDir, files, named: new Set(files.map((file) => file.path)) };
 };
+
+/** {@link resolveSettings}, narrowed to the agent `--dialect` names (a usage error for an unknown one). */
+export const resolveDialectSettings = (context: CliContext, options: SharedOptions): ResolvedSettings =>
+  narrowSettings(
+    resolveSettings(context, options),
+    options.dialect === undefined ? undefined : dialectNamed(options.dialect),
+  );
 
 /** `error: file:line:column pointer: message (expected X, received Y)` */
 // Messages quote names, commands and paths from the files: control and bidi characters are shown escaped.
