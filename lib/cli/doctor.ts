@@ -15,7 +15,13 @@ import { withId } from '../plan/createEntry.js';
 import { createTrustGate } from '../trust/trustGate.js';
 import { printLine, printNote, raiseStatus, type CliContext } from './context.js';
 import { checkHookStatically, type DoctorFinding } from './doctorChecks.js';
-import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import {
+  problemLine,
+  resolveDialectSettings,
+  withDialectOption,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
 import { visible, visibleJson } from './visible.js';
 
@@ -66,7 +72,7 @@ const formatReport = (reports: readonly DoctorHookReport[], paint: Paint): strin
   });
 
 const doctor = async (context: CliContext, options: DoctorOptions): Promise<void> => {
-  const settings = resolveSettings(context, options);
+  const settings = resolveDialectSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
   for (const problem of loaded.problems) printNote(context, problemLine(problem));
   const settingsErrors = loaded.problems.some((p) => p.severity === 'error' && settings.named.has(p.file));
@@ -164,8 +170,7 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
 /** Adds the `doctor` command to `program`. */
 export const defineDoctor = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('doctor')
+    withDialectOption(program.command('doctor'))
       .description('find what would make each configured hook silently not work')
       .option(
         '--run',

@@ -13,6 +13,7 @@ import { CliError, printLine, raiseStatus, readAll, type CliContext } from './co
 import { formatFireResult } from './fireOutput.js';
 import { watchBackground } from './fireBackground.js';
 import {
+  narrowSettings,
   reportLoadProblems,
   reportSettingsState,
   resolveSettings,
@@ -22,7 +23,7 @@ import {
 import { createPaint } from './style.js';
 import { visible } from './visible.js';
 import { recordPath, withRecordOption } from './recordOption.js';
-import { agentEvent, narrowSettings } from './fireDialect.js';
+import { agentEvent } from './fireDialect.js';
 import { DIALECT_IDS } from '../dialects/registry.js';
 
 interface FireOptions extends SharedOptions {

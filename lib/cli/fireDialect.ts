@@ -5,14 +5,13 @@
  * and `last_assistant_message`, no `prompt`), and only that agent's settings files. The payload is read into the
  * canonical input with the dialect's own table (lib/protocol/dialectInput.ts), so nothing here knows an event.
  */
-import { DIALECT_IDS, dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
+import { dialectById, dialectEvent } from '../dialects/registry.js';
 import type { DialectId } from '../dialects/types.js';
 import { isEventName, type EventName } from '../events/names.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { CliError } from './context.js';
-import type { ResolvedSettings } from './settingsOptions.js';
-import type { SettingsFile } from '../config/index.js';
+import { dialectNamed } from './settingsOptions.js';
 
 export interface AgentEvent {
   readonly dialect: DialectId;
@@ -20,16 +19,6 @@ export interface AgentEvent {
   /** The canonical fields of the agent's payload (its base fields are left to `fire` to fill). */
   fields(raw: Record<string, unknown>): Record<string, unknown>;
 }
-
-/** The dialect `name` names (`--dialect`), or a usage error listing the known ones. */
-export const dialectNamed = (dialectName: string): DialectId => {
-  if (!isDialectId(dialectName)) {
-    throw new CliError(
-      `unknown dialect "${dialectName}"${didYouMean(dialectName, DIALECT_IDS)}; known: ${DIALECT_IDS.join(', ')}`,
-    );
-  }
-  return dialectName;
-};
 
 /** The canonical event `name` means in `dialect`, or a usage error naming the agent's events. */
 export const agentEvent = (dialectName: string, name: string): AgentEvent => {
@@ -54,18 +43,4 @@ export const agentEvent = (dialectName: string, name: string): AgentEvent => {
       return fields;
     },
   };
-};
-
-/**
- * Only `dialect`'s files. Files named with `--settings` are kept (the user asked for them) and read in that
- * dialect: `--dialect claude --settings my.json` says whose format `my.json` is.
- */
-export const narrowSettings = (settings: ResolvedSettings, dialect: DialectId | undefined): ResolvedSettings => {
-  if (dialect === undefined) return settings;
-  if (settings.named.size > 0) {
-    const named = settings.files.map((file): SettingsFile => Object.assign({}, file, { dialect }));
-    return { projectDir: settings.projectDir, files: named, named: settings.named };
-  }
-  const files = settings.files.filter((file) => (file.dialect ?? 'hookstream') === dialect);
-  return { projectDir: settings.projectDir, files, named: settings.named };
 };

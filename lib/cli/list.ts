@@ -6,7 +6,6 @@
  * trusted one (lib/plan/dedup.ts).
  */
 import type { Command } from 'commander';
-import { DIALECT_IDS } from '../dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { LoadedSettings } from '../config/index.js';
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
@@ -14,8 +13,13 @@ import { HOOK_SOURCES, type HookEntry } from '../model/types.js';
 import { CliError, printLine, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';
-import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
-import { dialectNamed, narrowSettings } from './fireDialect.js';
+import {
+  reportLoadProblems,
+  resolveDialectSettings,
+  withDialectOption,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
 import { commandGroupKey, configuredLabel } from '../plan/createEntry.js';
@@ -26,7 +30,6 @@ import { httpSummary, httpView, type HttpView } from './httpView.js';
 import { visible, visibleJson } from './visible.js';
 
 interface ListOptions extends SharedOptions {
-  dialect?: string;
   event?: string;
   tool?: string;
 }
@@ -246,8 +249,7 @@ const formatEvent = (listed: ListedEvent, paint: Paint, tool: string | undefined
 
 const list = (context: CliContext, options: ListOptions): void => {
   const only = options.event === undefined ? undefined : resolveEventName(options.event);
-  const dialect = options.dialect === undefined ? undefined : dialectNamed(options.dialect);
-  const settings = narrowSettings(resolveSettings(context, options), dialect);
+  const settings = resolveDialectSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
   if (reportLoadProblems(context, loaded.problems, settings)) {
     throw new CliError('the settings files named with --settings have errors');
@@ -271,12 +273,13 @@ const list = (context: CliContext, options: ListOptions): void => {
 /** Adds the `list` command to `program`. */
 export const defineList = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('list')
-      .description('show the configured hooks of each event in plan order')
-      .option('--event <event>', 'only this event (any alias)')
-      .option('--tool <name>', 'show whether each hook would run for this tool')
-      .option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`),
+    withDialectOption(
+      program
+        .command('list')
+        .description('show the configured hooks of each event in plan order')
+        .option('--event <event>', 'only this event (any alias)')
+        .option('--tool <name>', 'show whether each hook would run for this tool'),
+    ),
   ).action((options: ListOptions) => {
     list(context, options);
   });

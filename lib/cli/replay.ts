@@ -10,7 +10,13 @@ import { showValue } from '../tools/decisionDiff.js';
 import { readRecording, type RecordingEntry } from '../observe/recording.js';
 import type { ReplayReport } from '../tools/replay.js';
 import { CliError, printLine, raiseStatus, type CliContext } from './context.js';
-import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import {
+  reportLoadProblems,
+  resolveDialectSettings,
+  withDialectOption,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
 
 /** A recording read for a command, its problems as usage errors. */
@@ -41,7 +47,7 @@ export const formatReplay = (report: ReplayReport, file: string, paint: Paint): 
 
 const replay = async (context: CliContext, file: string, options: SharedOptions): Promise<void> => {
   const entries = readRecordingFile(context, file);
-  const settings = resolveSettings(context, options);
+  const settings = resolveDialectSettings(context, options);
   // Loaded on demand, as `fire` does: reading a recording needs neither rxjs nor the executors.
   const [{ createHookSystem }, { replayRecording }] = await Promise.all([
     import('../system/createHookSystem.js'),
@@ -78,8 +84,7 @@ const replay = async (context: CliContext, file: string, options: SharedOptions)
 /** Adds the `replay` command to `program`. */
 export const defineReplay = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('replay')
+    withDialectOption(program.command('replay'))
       .description('re-run a recorded session through the current hooks and show every decision that changed')
       .argument('<recording>', 'a JSON-lines recording (the record option, or fire --record)'),
   )

@@ -5,6 +5,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { DIALECT_IDS, isDialectId } from '../dialects/registry.js';
+import type { DialectId } from '../dialects/types.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 import { formatProblem, standardSettingsFiles } from '../config/index.js';
 import type { ConfigProblem, SettingsFile } from '../config/index.js';
 import { CliError, printNote, type CliContext } from './context.js';
@@ -15,6 +18,8 @@ export interface SharedOptions {
   settings?: string[];
   projectDir?: string;
   json?: boolean;
+  /** Set by commands that add {@link withDialectOption}. */
+  dialect?: string;
 }
 
 export interface ResolvedSettings {
@@ -39,6 +44,14 @@ export const withSharedOptions = (command: Command): Command =>
     .option('--json', 'print machine-readable JSON on stdout');
 
 /**
+ * Adds `--dialect <agent>` to a command that reads settings: only that agent's files, and a `--settings` file
+ * read in its format (without it, the format is told from the file's path or content, or the run fails naming
+ * the option).
+ */
+export const withDialectOption = (command: Command): Command =>
+  command.option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`);
+
+/**
  * Resolves the project directory (it must exist) and the settings files: each `--settings` file at
  * user scope and required, else every dialect's standard files (`standardSettingsFiles`) — among them a
  * plugin registry or extension manifest that cannot be used, carrying its problems, which loading reports.
@@ -61,6 +74,13 @@ export const resolveSettings = (context: CliContext, options: SharedOptions): Re
   }));
   return { projectDir, files, named: new Set(files.map((file) => file.path)) };
 };
+
+/** {@link resolveSettings}, narrowed to the agent `--dialect` names (a usage error for an unknown one). */
+export const resolveDialectSettings = (context: CliContext, options: SharedOptions): ResolvedSettings =>
+  narrowSettings(
+    resolveSettings(context, options),
+    options.dialect === undefined ? undefined : dialectNamed(options.dialect),
+  );
 
 /** `error: file:line:column pointer: message (expected X, received Y)` */
 // Messages quote names, commands and paths from the files: control and bidi characters are shown escaped.
@@ -118,4 +138,28 @@ export const reportSettingsState = (
     }
   }
   return problems.some((problem) => problem.severity === 'error');
+};
+
+/** The dialect `name` names (`--dialect`), or a usage error listing the known ones. */
+export const dialectNamed = (dialectName: string): DialectId => {
+  if (!isDialectId(dialectName)) {
+    throw new CliError(
+      `unknown dialect "${dialectName}"${didYouMean(dialectName, DIALECT_IDS)}; known: ${DIALECT_IDS.join(', ')}`,
+    );
+  }
+  return dialectName;
+};
+
+/**
+ * Only `dialect`'s files. Files named with `--settings` are kept (the user asked for them) and read in that
+ * dialect: `--dialect claude --settings my.json` says whose format `my.json` is.
+ */
+export const narrowSettings = (settings: ResolvedSettings, dialect: DialectId | undefined): ResolvedSettings => {
+  if (dialect === undefined) return settings;
+  if (settings.named.size > 0) {
+    const named = settings.files.map((file): SettingsFile => Object.assign({}, file, { dialect }));
+    return { projectDir: settings.projectDir, files: named, named: settings.named };
+  }
+  const files = settings.files.filter((file) => (file.dialect ?? 'hookstream') === dialect);
+  return { projectDir: settings.projectDir, files, named: settings.named };
 };

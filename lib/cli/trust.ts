@@ -17,7 +17,13 @@ import { loadSettingsSync, type LoadedSettings } from '../config/index.js';
 import { createTrustGate, type TrustGate } from '../trust/index.js';
 import { CliError, printLine, printNote, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
-import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
+import {
+  reportLoadProblems,
+  resolveDialectSettings,
+  withDialectOption,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
 import { describeHook, duplicateNotes, trustView, withStoreErrors, type TrustView } from './trustView.js';
 import { visible, visibleJson } from './visible.js';
@@ -170,7 +176,7 @@ const approve = async (
 };
 
 const trust = async (context: CliContext, options: TrustOptions): Promise<void> => {
-  const settings = resolveSettings(context, options);
+  const settings = resolveDialectSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
   if (reportLoadProblems(context, loaded.problems, settings)) {
     throw new CliError('the settings files named with --settings have errors');
@@ -205,8 +211,7 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 /** Adds the `trust` command to `program`. */
 export const defineTrust = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('trust')
+    withDialectOption(program.command('trust'))
       .description(
         "approve the project's command hooks after reviewing them (asks per hook on a terminal); changed hooks need a new approval",
       )

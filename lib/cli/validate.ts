@@ -7,15 +7,19 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
-import { DIALECT_IDS } from '../dialects/registry.js';
 import { loadSettingsSync } from '../config/index.js';
 import type { ConfigProblem, LoadedSettings, SettingsFile } from '../config/index.js';
 import { dialectById } from '../dialects/registry.js';
 import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
-import { problemLine, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
-import { dialectNamed, narrowSettings } from './fireDialect.js';
+import {
+  problemLine,
+  resolveDialectSettings,
+  withDialectOption,
+  withSharedOptions,
+  type SharedOptions,
+} from './settingsOptions.js';
 import { createPaint } from './style.js';
 import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js';
 import { visible, visibleJson } from './visible.js';
@@ -74,7 +78,6 @@ const byPosition =
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 interface ValidateOptions extends SharedOptions {
-  dialect?: string;
   strict?: boolean;
 }
 
@@ -102,8 +105,7 @@ const withDialect = (path: string, files: readonly SettingsFile[]): string => {
 };
 
 const validate = (context: CliContext, options: ValidateOptions): void => {
-  const dialect = options.dialect === undefined ? undefined : dialectNamed(options.dialect);
-  const settings = narrowSettings(resolveSettings(context, options), dialect);
+  const settings = resolveDialectSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
   const paths = settings.files.map((file) => file.path);
   const found = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(byPosition(paths));
@@ -143,11 +145,9 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
 /** Adds the `validate` command to `program`. */
 export const defineValidate = (program: Command, context: CliContext): void => {
   withSharedOptions(
-    program
-      .command('validate')
+    withDialectOption(program.command('validate'))
       .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run')
-      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)')
-      .option('--dialect <agent>', `only this agent's files: ${DIALECT_IDS.join(', ')}`),
+      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)'),
   )
     .addHelpText(
       'after',

@@ -85,3 +85,16 @@ export const MAX_SETTINGS_FILE_BYTES = 4 * 1024 * 1024;
 
 /** Largest session env file read back (`CLAUDE_ENV_FILE`): hooks append a few `export` lines to it. */
 export const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Largest recording `replay`, `profile` and `readRecording` read whole. A long session records megabytes;
+ * without a bound a recording path naming `/dev/zero` or a multi-GiB file exhausts memory.
+ */
+export const MAX_RECORDING_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Longest line a followed recording (the dashboard) holds while waiting for its newline. A recorded event
+ * carries each hook's capped output, so real lines stay well under this; a writer that never ends its line
+ * must not grow the buffer without end.
+ */
+export const MAX_RECORDING_LINE_BYTES = 32 * 1024 * 1024;

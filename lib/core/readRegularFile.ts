@@ -66,6 +66,22 @@ const explainOpenError = (path: string, error: unknown, noFollow: boolean | unde
     : error;
 
 /**
+ * An open descriptor of `path` and its size, for a caller that reads it in pieces (a followed recording);
+ * throws {@link UnreadableFileError} for a file that is not regular. The caller closes the descriptor.
+ */
+export const openRegularFileSync = (path: string): { fd: number; size: number } => {
+  const fd = openSync(path, readFlags(undefined));
+  try {
+    const stats = fstatSync(fd);
+    checkStats(path, stats, Number.POSITIVE_INFINITY);
+    return { fd, size: stats.size };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+};
+
+/**
  * The file's text (UTF-8), read synchronously; throws {@link UnreadableFileError} for a file that is not regular
  * or is over `maxBytes` (or grows while it is read), and the system's error (`ENOENT` …) else.
  *

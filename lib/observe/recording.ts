@@ -4,9 +4,10 @@
  * stdout/stderr). `replay` fires the fields again and compares results; `profile` reads the durations;
  * the dashboard follows a file as it grows. Reading checks every line and says which one is wrong.
  */
-import { readFileSync } from 'node:fs';
 import type { HookResult, HookRun, HookSource } from '../model/types.js';
 import { isRecord } from '../core/guards.js';
+import { MAX_RECORDING_FILE_BYTES } from '../core/limits.js';
+import { readRegularFileSync } from '../core/readRegularFile.js';
 import { canonicalEventName, type EventName } from '../events/names.js';
 import type { DecisionRecord } from './decisionRecord.js';
 import {
@@ -203,11 +204,14 @@ export const parseRecording = (text: string, file: string, firstLine = 1): Recor
   return events;
 };
 
-/** Reads and parses a recording file. */
-export const readRecording = (file: string): RecordingEntry[] => {
+/**
+ * Reads and parses a recording file: a regular file of at most `maxBytes` (default
+ * `MAX_RECORDING_FILE_BYTES`), else a RecordingError naming the file, the limit and its size.
+ */
+export const readRecording = (file: string, maxBytes: number = MAX_RECORDING_FILE_BYTES): RecordingEntry[] => {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFileSync(file, { maxBytes });
   } catch (error) {
     throw new RecordingError(
       `Cannot read recording ${file}: ${error instanceof Error ? error.message : String(error)}`,

@@ -2,12 +2,15 @@
  * The `record` option and the recording format: every decided event appended as one JSON line, redacted by
  * JSON paths (the result's echoes of a redacted input too, and every string that repeats a redacted value: reasons,
  * messages, warnings, outputs; credential-shaped text always), on disk once `dispose()` resolves; reading a
- * recording back checks each line and names the one that is wrong.
+ * recording back checks each line and names the one that is wrong, and reads only a regular file within the size
+ * bound.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_RECORDING_FILE_BYTES } from '../../lib/core/limits.js';
 import { parseJsonPath, redactAt, RecordingError, REDACTED, WILDCARD } from '../../lib/observe/redact.js';
 import { parseRecording, readRecording, type RecordedEvent } from '../../lib/observe/recording.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
@@ -209,5 +212,30 @@ describe('reading a recording', () => {
     expect(() => parseRecording('\nnot json', 'x.jsonl')).toThrow(/^x\.jsonl:2: not JSON/);
     expect(() => parseRecording('{"hookstream":2}', 'x.jsonl')).toThrow(/x\.jsonl:1: "hookstream" must be 1/);
     expect(() => readRecording(path.join(dir, 'missing.jsonl'))).toThrow(/Cannot read recording .*missing\.jsonl/);
+  });
+
+  it('refuses a recording over the size bound, naming the file, the limit and its size', () => {
+    const file = path.join(dir, 'huge.jsonl');
+    writeFileSync(file, '');
+    // Sparse: the size is what is checked, before a byte is read.
+    truncateSync(file, MAX_RECORDING_FILE_BYTES + 1);
+    expect(() => readRecording(file)).toThrow(
+      new RecordingError(
+        `Cannot read recording ${file}: ${file} is ${MAX_RECORDING_FILE_BYTES + 1} bytes, over the 256 MiB limit`,
+      ),
+    );
+    const small = path.join(dir, 'small.jsonl');
+    writeFileSync(small, '\n'.repeat(40));
+    expect(() => readRecording(small, 32)).toThrow(/small\.jsonl is 40 bytes, over the 32 bytes limit/);
+  });
+
+  it('refuses a directory, a named pipe and a device without blocking or reading forever', () => {
+    const directory = path.join(dir, 'folder.jsonl');
+    mkdirSync(directory);
+    expect(() => readRecording(directory)).toThrow(/folder\.jsonl is a directory \(EISDIR\), not a regular file/);
+    const fifo = path.join(dir, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => readRecording(fifo)).toThrow(/pipe\.jsonl is a named pipe \(FIFO\), not a regular file/);
+    expect(() => readRecording('/dev/zero')).toThrow(/\/dev\/zero is a character device, not a regular file/);
   });
 });
