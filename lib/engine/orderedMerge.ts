@@ -49,12 +49,13 @@ const ordered =
       let active = 0; // started, not settled
       let index = 0;
       let sourceDone = false;
-      // A start or an emission is on the stack: values arriving now queue, and emitting waits for it to unwind.
-      let busy = false;
-      // The inline lane: `inlining` while the value being started there has no slot yet; `inlineResult` is
-      // its result when `done` came synchronously; `inlineSlot` its slot, once it has one, until `done`.
+      // An emission is on the stack: results wait for it to unwind (no value overtakes one being emitted).
+      let emitting = false;
+      // Starts on the stack: a value arriving now (re-entrantly) takes the queued lane.
+      let starting = 0;
+      // The inline lane: `inlining` while the value started there has neither answered nor a slot; its slot,
+      // once a re-entrant value overtook it (`promoted`) or it went asynchronous, is `inlineSlot` until it answers.
       let inlining = false;
-      let inlineResult: R | undefined;
       let inlineSlot: Slot<T, R> | undefined;
       let promoted: Slot<T, R> | undefined;
 
@@ -67,19 +68,19 @@ const ordered =
       };
 
       const drain = (): void => {
-        if (busy) return;
-        busy = true;
+        if (emitting) return;
+        emitting = true;
         while (head < slots.length) {
           const slot = slots[head] as Slot<T, R>;
           if (slot.result === undefined) break;
           slots[head++] = undefined;
           emit(slot.result);
         }
-        busy = false;
+        emitting = false;
         if (subscriber.closed) return;
         if (head === slots.length) {
           slots.length = head = next = 0;
-          if (sourceDone) subscriber.complete();
+          completeIfDone();
         } else if (head >= COMPACT_AT && head * 2 >= slots.length) {
           slots.splice(0, head);
           next -= head;
@@ -87,21 +88,39 @@ const ordered =
         }
       };
 
+      // A value stays active while its result is emitted (as an inner does until `mergeMap` sees it complete).
+      const completeIfDone = (): void => {
+        if (sourceDone && active === 0 && head === slots.length && !emitting) subscriber.complete();
+      };
+
+      /** Emits the answer of the value started inline, nothing being queued before it. */
+      const emitInline = (result: R): void => {
+        emitting = true;
+        emit(result);
+        emitting = false;
+        active--;
+        if (head === slots.length) completeIfDone();
+        else {
+          startWaiting();
+          drain();
+        }
+      };
+
       const settle = (slot: Slot<T, R>, result: R): void => {
         if (slot.result !== undefined || subscriber.closed) return;
         slot.result = result;
         slot.cancel = undefined;
-        active--;
         drain();
+        active--;
         startWaiting();
+        completeIfDone();
       };
 
       const begin = (slot: Slot<T, R>): void => {
         active++;
+        starting++;
         const value = slot.value as T;
         slot.value = undefined;
-        const wasBusy = busy;
-        busy = true;
         let got: R | CancelRun | undefined;
         try {
           got = start(
@@ -113,16 +132,14 @@ const ordered =
             index++,
           );
         } catch (error) {
-          busy = wasBusy;
+          starting--;
           subscriber.error(error);
           return;
         }
-        busy = wasBusy;
-        if (subscriber.closed) {
-          asCancel(got)?.();
-        } else if (isResult(got)) settle(slot, got);
+        starting--;
+        if (subscriber.closed) asCancel(got)?.();
+        else if (isResult(got)) settle(slot, got);
         else if (slot.result === undefined) slot.cancel = asCancel(got);
-        drain();
       };
 
       function startWaiting(): void {
@@ -135,17 +152,14 @@ const ordered =
         const slot: Slot<T, R> = { value: undefined, result: undefined, cancel: undefined };
         slots.push(slot);
         next = slots.length;
-        active++;
-        promoted = slot;
-        const result = inlineResult;
-        inlineResult = undefined;
-        if (result === undefined) inlineSlot = slot;
-        else settle(slot, result);
+        promoted = inlineSlot = slot;
       };
 
       const inlineDone = (result: R): void => {
         if (inlining) {
-          inlineResult ??= result;
+          // Answered while nothing else is queued: it is first in line, out at once.
+          inlining = false;
+          emitInline(result);
           return;
         }
         const slot = inlineSlot;
@@ -155,17 +169,19 @@ const ordered =
       };
 
       const startInline = (value: T): void => {
-        inlining = busy = true;
-        inlineResult = undefined;
+        inlining = true;
+        active++;
+        starting++;
         let got: R | CancelRun | undefined;
         try {
           got = start(value, inlineDone, fail, index++);
         } catch (error) {
-          inlining = busy = false;
+          starting--;
+          inlining = false;
           subscriber.error(error);
           return;
         }
-        busy = false;
+        starting--;
         if (subscriber.closed) {
           inlining = false;
           asCancel(got)?.();
@@ -173,37 +189,31 @@ const ordered =
         }
         if (inlining) {
           inlining = false;
-          const result = isResult(got) ? got : inlineResult;
-          inlineResult = undefined;
-          if (result !== undefined) {
-            busy = true;
-            emit(result);
-            busy = false;
-            if (head !== slots.length || sourceDone) drain();
+          if (isResult(got)) {
+            emitInline(got);
             return;
           }
           // Still running: it takes a slot like any other.
           const slot: Slot<T, R> = { value: undefined, result: undefined, cancel: asCancel(got) };
           slots.push(slot);
           next = slots.length;
-          active++;
           inlineSlot = slot;
           return;
         }
-        const slot = promoted as Slot<T, R>;
+        const slot = promoted;
         promoted = undefined;
+        if (slot === undefined) return; // answered through `done`: already out
         if (isResult(got)) {
           if (inlineSlot === slot) inlineSlot = undefined;
           settle(slot, got);
         } else if (slot.result === undefined) slot.cancel = asCancel(got);
-        drain();
       };
 
       const subscription = source.subscribe({
         next: (value) => {
           if (subscriber.closed) return;
           if (inlining) promote();
-          if (busy || head !== slots.length || concurrent < 1) {
+          if (starting !== 0 || emitting || head !== slots.length || !(concurrent >= 1)) {
             slots.push({ value, result: undefined, cancel: undefined });
             startWaiting();
           } else startInline(value);
@@ -213,7 +223,7 @@ const ordered =
         },
         complete: () => {
           sourceDone = true;
-          if (!busy && head === slots.length) subscriber.complete();
+          completeIfDone();
         },
       });
 
