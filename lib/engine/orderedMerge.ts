@@ -1,41 +1,267 @@
 /**
- * `mergeMap` that emits in source order: inner observables run concurrently (up to `concurrent`), and
- * each inner's values are released once every earlier inner has completed. The engine uses it so that
- * hooks of many events run at once while `decide` still emits one result per event, in order.
+ * The ordered merge behind `decide`, `decideHooks`, the run operators and the host wrappers: every value
+ * is started at once (up to `concurrent` at a time), results are emitted in source order. Its contract is
+ * `mergeMap(start, concurrent)` with each inner's values gathered and released in source order (the
+ * reference in spec/engine/orderedMerge.oracle.spec.ts): a source or inner error errors the output at
+ * once and cancels every value in flight, the output completes once the source has completed and every
+ * result is out, and unsubscribing cancels what still runs.
+ *
+ * Hand-written because `decide()` on a stream no hook matches must stay within a small factor of a `map`:
+ * a value started while nothing earlier waits and answered synchronously is emitted inline, with no slot,
+ * no callback and no inner subscription allocated for it.
  */
-import { Observable, type OperatorFunction, map, mergeMap, toArray } from 'rxjs';
+import { Observable, type OperatorFunction } from 'rxjs';
+import type { CancelRun } from '../executors/startRun.js';
 
-export const mergeMapOrdered =
-  <T, R>(project: (value: T, index: number) => Observable<R>, concurrent = Infinity): OperatorFunction<T, R> =>
+/**
+ * Starts the work of one value (the `index`-th started): returns its result at once — then `done` is not
+ * called — or calls `done` once (maybe synchronously) and returns the cancel function while it runs.
+ * `fail` errors the whole output. A result is never `undefined` nor a function. Throwing errors the output.
+ */
+export type StartOne<T, R> = (
+  value: T,
+  done: (result: R) => void,
+  fail: (error: unknown) => void,
+  index: number,
+) => R | CancelRun | undefined;
+
+/** One started (or waiting) value not yet emitted. */
+interface Slot<T, R> {
+  value: T | undefined;
+  result: R | undefined;
+  cancel: CancelRun | undefined;
+}
+
+const isResult = <R>(got: R | CancelRun | undefined): got is R => got !== undefined && typeof got !== 'function';
+const asCancel = (got: unknown): CancelRun | undefined => (typeof got === 'function' ? (got as CancelRun) : undefined);
+
+/** Slots already emitted are dropped from the front once this many have piled up (a queue that never empties). */
+const COMPACT_AT = 1024;
+
+/** `spread`: results are arrays whose items are emitted one by one (the Observable form). */
+const ordered =
+  <T, R, O>(start: StartOne<T, R>, concurrent: number, spread: boolean): OperatorFunction<T, O> =>
   (source) =>
-    new Observable<R>((subscriber) => {
-      const pending = new Map<number, readonly R[]>();
-      let next = 0;
-      return source
-        .pipe(
-          mergeMap(
-            (value, index) =>
-              project(value, index).pipe(
-                toArray(),
-                map((values) => [index, values] as const),
-              ),
-            concurrent,
-          ),
-        )
-        .subscribe({
-          next: ([index, values]) => {
-            pending.set(index, values);
-            for (let ready = pending.get(next); ready !== undefined; ready = pending.get(next)) {
-              pending.delete(next);
-              next += 1;
-              for (const value of ready) subscriber.next(value);
-            }
-          },
-          error: (error: unknown) => {
-            subscriber.error(error);
-          },
-          complete: () => {
-            subscriber.complete();
-          },
-        });
+    new Observable<O>((subscriber) => {
+      const slots: (Slot<T, R> | undefined)[] = [];
+      let head = 0; // first slot not emitted
+      let next = 0; // first slot not started
+      let active = 0; // started, not settled
+      let index = 0;
+      let sourceDone = false;
+      // An emission is on the stack: results wait for it to unwind (no value overtakes one being emitted).
+      let emitting = false;
+      // Starts on the stack: a value arriving now (re-entrantly) takes the queued lane.
+      let starting = 0;
+      // The inline lane: `inlining` while the value started there has neither answered nor a slot; its slot,
+      // once a re-entrant value overtook it (`promoted`) or it went asynchronous, is `inlineSlot` until it answers.
+      let inlining = false;
+      let inlineSlot: Slot<T, R> | undefined;
+      let promoted: Slot<T, R> | undefined;
+
+      const emit = (result: R): void => {
+        if (!spread) subscriber.next(result as unknown as O);
+        else for (const item of result as unknown as readonly O[]) subscriber.next(item);
+      };
+      const fail = (error: unknown): void => {
+        subscriber.error(error);
+      };
+
+      const drain = (): void => {
+        if (emitting) return;
+        emitting = true;
+        while (head < slots.length) {
+          const slot = slots[head] as Slot<T, R>;
+          if (slot.result === undefined) break;
+          slots[head++] = undefined;
+          emit(slot.result);
+        }
+        emitting = false;
+        if (subscriber.closed) return;
+        if (head === slots.length) {
+          slots.length = head = next = 0;
+          completeIfDone();
+        } else if (head >= COMPACT_AT && head * 2 >= slots.length) {
+          slots.splice(0, head);
+          next -= head;
+          head = 0;
+        }
+      };
+
+      // A value stays active while its result is emitted (as an inner does until `mergeMap` sees it complete).
+      const completeIfDone = (): void => {
+        if (sourceDone && active === 0 && head === slots.length && !emitting) subscriber.complete();
+      };
+
+      /** Emits the answer of the value started inline, nothing being queued before it. */
+      const emitInline = (result: R): void => {
+        emitting = true;
+        emit(result);
+        emitting = false;
+        active--;
+        if (head === slots.length) completeIfDone();
+        else {
+          startWaiting();
+          drain();
+        }
+      };
+
+      const settle = (slot: Slot<T, R>, result: R): void => {
+        if (slot.result !== undefined || subscriber.closed) return;
+        slot.result = result;
+        slot.cancel = undefined;
+        drain();
+        active--;
+        startWaiting();
+        completeIfDone();
+      };
+
+      const begin = (slot: Slot<T, R>): void => {
+        active++;
+        starting++;
+        const value = slot.value as T;
+        slot.value = undefined;
+        let got: R | CancelRun | undefined;
+        try {
+          got = start(
+            value,
+            (result) => {
+              settle(slot, result);
+            },
+            fail,
+            index++,
+          );
+        } catch (error) {
+          starting--;
+          subscriber.error(error);
+          return;
+        }
+        starting--;
+        if (subscriber.closed) asCancel(got)?.();
+        else if (isResult(got)) settle(slot, got);
+        else if (slot.result === undefined) slot.cancel = asCancel(got);
+      };
+
+      function startWaiting(): void {
+        while (next < slots.length && active < concurrent && !subscriber.closed) begin(slots[next++] as Slot<T, R>);
+      }
+
+      /** Gives the value being started inline its slot, ahead of a value arriving re-entrantly. */
+      const promote = (): void => {
+        inlining = false;
+        const slot: Slot<T, R> = { value: undefined, result: undefined, cancel: undefined };
+        slots.push(slot);
+        next = slots.length;
+        promoted = inlineSlot = slot;
+      };
+
+      const inlineDone = (result: R): void => {
+        if (inlining) {
+          // Answered while nothing else is queued: it is first in line, out at once.
+          inlining = false;
+          emitInline(result);
+          return;
+        }
+        const slot = inlineSlot;
+        if (slot === undefined) return;
+        inlineSlot = undefined;
+        settle(slot, result);
+      };
+
+      const startInline = (value: T): void => {
+        inlining = true;
+        active++;
+        starting++;
+        let got: R | CancelRun | undefined;
+        try {
+          got = start(value, inlineDone, fail, index++);
+        } catch (error) {
+          starting--;
+          inlining = false;
+          subscriber.error(error);
+          return;
+        }
+        starting--;
+        if (subscriber.closed) {
+          inlining = false;
+          asCancel(got)?.();
+          return;
+        }
+        if (inlining) {
+          inlining = false;
+          if (isResult(got)) {
+            emitInline(got);
+            return;
+          }
+          // Still running: it takes a slot like any other.
+          const slot: Slot<T, R> = { value: undefined, result: undefined, cancel: asCancel(got) };
+          slots.push(slot);
+          next = slots.length;
+          inlineSlot = slot;
+          return;
+        }
+        const slot = promoted;
+        promoted = undefined;
+        if (slot === undefined) return; // answered through `done`: already out
+        if (isResult(got)) {
+          if (inlineSlot === slot) inlineSlot = undefined;
+          settle(slot, got);
+        } else if (slot.result === undefined) slot.cancel = asCancel(got);
+      };
+
+      const subscription = source.subscribe({
+        next: (value) => {
+          if (subscriber.closed) return;
+          if (inlining) promote();
+          if (starting !== 0 || emitting || head !== slots.length || !(concurrent >= 1)) {
+            slots.push({ value, result: undefined, cancel: undefined });
+            startWaiting();
+          } else startInline(value);
+        },
+        error: (error: unknown) => {
+          subscriber.error(error);
+        },
+        complete: () => {
+          sourceDone = true;
+          completeIfDone();
+        },
+      });
+
+      return () => {
+        subscription.unsubscribe();
+        inlineSlot = promoted = undefined;
+        for (let i = head; i < slots.length; i++) slots[i]?.cancel?.();
+        slots.length = 0;
+      };
     });
+
+/** Orders the results of `start` (see `StartOne`): one result per source value, in source order. */
+export const orderedMerge = <T, R>(start: StartOne<T, R>, concurrent = Infinity): OperatorFunction<T, R> =>
+  ordered<T, R, R>(start, concurrent, false);
+
+/**
+ * `mergeMap` that emits in source order: inner observables run concurrently (up to `concurrent`), and
+ * each inner's values are released once it and every earlier inner have completed.
+ */
+export const mergeMapOrdered = <T, R>(
+  project: (value: T, index: number) => Observable<R>,
+  concurrent = Infinity,
+): OperatorFunction<T, R> =>
+  ordered<T, R[], R>(
+    (value, done, fail, index) => {
+      const values: R[] = [];
+      const subscription = project(value, index).subscribe({
+        next: (item) => values.push(item),
+        error: fail,
+        complete: () => {
+          done(values);
+        },
+      });
+      if (subscription.closed) return undefined;
+      return () => {
+        subscription.unsubscribe();
+      };
+    },
+    concurrent,
+    true,
+  );

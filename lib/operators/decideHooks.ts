@@ -1,7 +1,7 @@
 import { asapScheduler, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import type { HookExecutor, HookResult } from '../model/types.js';
 import { decideEvent, type Engine } from '../engine/decideEvent.js';
-import { orderedDecisions } from '../engine/orderedDecisions.js';
+import { orderedMerge } from '../engine/orderedMerge.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import type { HookInput } from '../events/inputs.js';
 import { startOf, type InternalFailurePolicy } from '../executors/startRun.js';
@@ -53,7 +53,7 @@ export const decideHooks = (options: DecideHooksOptions): OperatorFunction<HookI
     // The inputs are complete hook inputs already.
     inputOf: (_event, fields) => fields as HookInput,
   };
-  return orderedDecisions<HookInput>((input, done) => {
+  return orderedMerge<HookInput, HookResult>((input, done) => {
     checkEventFields(input.hook_event_name, input);
     return decideEvent(engine, input.hook_event_name, input, done);
   });

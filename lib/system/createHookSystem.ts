@@ -8,7 +8,7 @@ import { HookSystemDisposedError, InvalidHookError } from '../core/errors.js';
 import { asError } from '../core/guards.js';
 import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../model/types.js';
 import { isDecided, isPlan, type Engine } from '../engine/decideEvent.js';
-import { orderedDecisions } from '../engine/orderedDecisions.js';
+import { orderedMerge } from '../engine/orderedMerge.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { createTrustGate } from '../trust/trustGate.js';
 import { createEventGate } from './eventGate.js';
@@ -110,7 +110,9 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     fire$,
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
-      return orderedDecisions<Record<string, unknown>>((fields, done, fail) => gate.decide(event, fields, done, fail));
+      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) =>
+        gate.decide(event, fields, done, fail),
+      );
     },
     results$: records.asObservable(),
     decisions$: observation.decisions$,

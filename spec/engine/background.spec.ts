@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookEntry, HookResult, HookRun } from '../../lib/model/types.js';
 import { createBackgroundRuns } from '../../lib/engine/background.js';
 import { decideEvent } from '../../lib/engine/decideEvent.js';
-import { orderedDecisions } from '../../lib/engine/orderedDecisions.js';
+import { orderedMerge } from '../../lib/engine/orderedMerge.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { startOf, type StartRun } from '../../lib/executors/startRun.js';
 import { allow, block, entry, fakeExecutor, modifyToolInput, type FakeHook } from '../../lib/testing/index.js';
@@ -53,7 +53,7 @@ const setup = (
     finished.push({ at: now(), hook: hook.name, outcome: run.outcome, path: pathOf(input) });
   });
   const engine = engineOf(entries, collect ? { start, now, background: background.start } : { start, now });
-  const decide = orderedDecisions<Record<string, unknown>>((fields, done) =>
+  const decide = orderedMerge<Record<string, unknown>, HookResult>((fields, done) =>
     decideEvent(engine, 'BeforeTool', fields, done),
   );
   return { background, finished, decide, calls: executor.calls };

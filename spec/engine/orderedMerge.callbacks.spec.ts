@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { map, Subject, type Observable } from 'rxjs';
 import { createTestScheduler } from '../helpers/marbles.js';
 import type { HookResult } from '../../lib/model/types.js';
-import { orderedDecisions, type DecideOne } from '../../lib/engine/orderedDecisions.js';
+import { orderedMerge, type StartOne } from '../../lib/engine/orderedMerge.js';
+
+type DecideOne<T> = StartOne<T, HookResult>;
 
 /** A stand-in result: only `event` matters here, it carries the decided value's name. */
 const resultOf = (name: string): HookResult => ({ event: name }) as unknown as HookResult;
@@ -33,13 +35,13 @@ const decideFrom =
     };
   };
 
-describe('orderedDecisions', () => {
+describe('orderedMerge (callback form)', () => {
   it('emits a result returned at once inline, in the frame of its source value', () => {
     // The fast path returns its result instead of calling `done`: no queue entry, straight out.
     createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a-b-|');
       const expected = '    -A-B-|';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({}, 'returns')), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({}, 'returns')), nameOf)).toBe(expected);
     });
   });
 
@@ -49,7 +51,7 @@ describe('orderedDecisions', () => {
       const source = hot('  -bc------|');
       const slowSubs = '    -^---!';
       const expected = '    -----(SC)|';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ b: slow }, 'returns')), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({ b: slow }, 'returns')), nameOf)).toBe(expected);
       expectSubscriptions(slow.subscriptions).toBe(slowSubs);
     });
   });
@@ -59,7 +61,7 @@ describe('orderedDecisions', () => {
       const source = hot('  -a-b-c-|');
       const sourceSubs = '  ^------!';
       const expected = '    -A-B-C-|';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({})), nameOf)).toBe(expected);
       expectSubscriptions(source.subscriptions).toBe(sourceSubs);
     });
   });
@@ -70,7 +72,7 @@ describe('orderedDecisions', () => {
       const source = hot('  -a-b------|');
       const slowSubs = '    -^---!';
       const expected = '    -----(SB)-|';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({ a: slow })), nameOf)).toBe(expected);
       expectSubscriptions(slow.subscriptions).toBe(slowSubs);
     });
   });
@@ -83,7 +85,7 @@ describe('orderedDecisions', () => {
       const firstSubs = '   -^---!';
       const secondSubs = '  --^!';
       const expected = '    -----(FS)--|';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: first, b: second })), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({ a: first, b: second })), nameOf)).toBe(expected);
       expectSubscriptions(first.subscriptions).toBe(firstSubs);
       expectSubscriptions(second.subscriptions).toBe(secondSubs);
     });
@@ -94,14 +96,14 @@ describe('orderedDecisions', () => {
       const slow = cold('  ---(S|)');
       const source = hot(' -a|');
       const expected = '   ----(S|)';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(decideFrom({ a: slow })), nameOf)).toBe(expected);
     });
   });
 
   it('mirrors an empty source', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('|');
-      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('|');
+      expectObservable(source.pipe(orderedMerge(decideFrom({})), nameOf)).toBe('|');
       expectSubscriptions(source.subscriptions).toBe('(^!)');
     });
   });
@@ -109,7 +111,7 @@ describe('orderedDecisions', () => {
   it('mirrors a never-emitting source', () => {
     createTestScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('-');
-      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-');
+      expectObservable(source.pipe(orderedMerge(decideFrom({})), nameOf)).toBe('-');
       expectSubscriptions(source.subscriptions).toBe('^');
     });
   });
@@ -117,7 +119,7 @@ describe('orderedDecisions', () => {
   it('keeps deciding a never-ending source', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot(' -a-b-c-');
-      expectObservable(source.pipe(orderedDecisions(decideFrom({})), nameOf)).toBe('-A-B-C-');
+      expectObservable(source.pipe(orderedMerge(decideFrom({})), nameOf)).toBe('-A-B-C-');
     });
   });
 
@@ -126,7 +128,7 @@ describe('orderedDecisions', () => {
       const slow = cold('  -----(S|)');
       const source = hot(' -a-#');
       const slowSubs = '   -^-!';
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow })), nameOf)).toBe('---#');
+      expectObservable(source.pipe(orderedMerge(decideFrom({ a: slow })), nameOf)).toBe('---#');
       expectSubscriptions(slow.subscriptions).toBe(slowSubs);
     });
   });
@@ -137,7 +139,7 @@ describe('orderedDecisions', () => {
       const source = hot('  -ab-----|');
       const unsub = '       ---!';
       const slowSubs = ['   -^-!', '--^!'];
-      expectObservable(source.pipe(orderedDecisions(decideFrom({ a: slow, b: slow })), nameOf), unsub).toBe('---');
+      expectObservable(source.pipe(orderedMerge(decideFrom({ a: slow, b: slow })), nameOf), unsub).toBe('---');
       expectSubscriptions(slow.subscriptions).toBe(slowSubs);
       expectSubscriptions(source.subscriptions).toBe('^--!');
     });
@@ -147,15 +149,11 @@ describe('orderedDecisions', () => {
     createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('  -----(S|)');
       const source = hot(' -ab--|');
-      const throwing: DecideOne<string> = (value, done, fail) => {
+      const throwing: DecideOne<string> = (value, done, fail, index) => {
         if (value === 'b') throw new Error('invalid input');
-        return decideFrom({ a: slow })(value, done, fail);
+        return decideFrom({ a: slow })(value, done, fail, index);
       };
-      expectObservable(source.pipe(orderedDecisions(throwing), nameOf)).toBe(
-        '--#',
-        undefined,
-        new Error('invalid input'),
-      );
+      expectObservable(source.pipe(orderedMerge(throwing), nameOf)).toBe('--#', undefined, new Error('invalid input'));
       expectSubscriptions(slow.subscriptions).toBe('-^!');
     });
   });
@@ -171,12 +169,12 @@ describe('orderedDecisions', () => {
         done(resultOf('A'));
         return undefined;
       };
-      expectObservable(source.pipe(orderedDecisions(failing), nameOf)).toBe('-A-#', undefined, new Error('disposed'));
+      expectObservable(source.pipe(orderedMerge(failing), nameOf)).toBe('-A-#', undefined, new Error('disposed'));
     });
   });
 });
 
-describe('orderedDecisions: re-entrant source values', () => {
+describe('orderedMerge (callback form): re-entrant source values', () => {
   /**
    * A decider that, while deciding `from`, pushes `to` into `source` (a hook feeding the stream it is
    * decided on), `before` or `after` it answers; every value is otherwise decided by `decideFrom(table)`.
@@ -190,9 +188,9 @@ describe('orderedDecisions: re-entrant source values', () => {
       table: Record<string, Observable<string>> = {},
       synchronous: 'calls done' | 'returns' = 'calls done',
     ): DecideOne<string> =>
-    (value, done, fail) => {
+    (value, done, fail, index) => {
       if (value === from && when === 'before') source.next(to);
-      const decided = decideFrom(table, synchronous)(value, done, fail);
+      const decided = decideFrom(table, synchronous)(value, done, fail, index);
       if (value === from && when === 'after') source.next(to);
       return decided;
     };
@@ -202,7 +200,7 @@ describe('orderedDecisions: re-entrant source values', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a---c-|');
       const expected = '    -(AB)C-|';
-      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', {}, 'returns')), nameOf)).toBe(
+      expectObservable(source.pipe(orderedMerge(feeding(source, 'a', 'b', 'before', {}, 'returns')), nameOf)).toBe(
         expected,
       );
     });
@@ -213,7 +211,7 @@ describe('orderedDecisions: re-entrant source values', () => {
     const source = new Subject<string>();
     const seen: string[] = [];
     let completed = false;
-    source.pipe(orderedDecisions(decideFrom({})), nameOf).subscribe({
+    source.pipe(orderedMerge(decideFrom({})), nameOf).subscribe({
       next: (name) => {
         seen.push(name);
         if (name === 'A') source.next('b');
@@ -236,7 +234,7 @@ describe('orderedDecisions: re-entrant source values', () => {
       const source = hot('  -a---c-|');
       const slowBSubs = '   -^-!';
       const expected = '    -A-T-C-|';
-      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', { b: slowB })), nameOf)).toBe(
+      expectObservable(source.pipe(orderedMerge(feeding(source, 'a', 'b', 'before', { b: slowB })), nameOf)).toBe(
         expected,
       );
       expectSubscriptions(slowB.subscriptions).toBe(slowBSubs);
@@ -249,7 +247,7 @@ describe('orderedDecisions: re-entrant source values', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a---c-|');
       const expected = '    -(AB)C-|';
-      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before')), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(feeding(source, 'a', 'b', 'before')), nameOf)).toBe(expected);
     });
   });
 
@@ -258,7 +256,7 @@ describe('orderedDecisions: re-entrant source values', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const source = hot('  -a---c-|');
       const expected = '    -(AB)C-|';
-      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'after')), nameOf)).toBe(expected);
+      expectObservable(source.pipe(orderedMerge(feeding(source, 'a', 'b', 'after')), nameOf)).toBe(expected);
     });
   });
 
@@ -269,7 +267,7 @@ describe('orderedDecisions: re-entrant source values', () => {
       const slowA = cold('  ---(S|)');
       const source = hot('  -a------|');
       const expected = '    ----(SB)|';
-      expectObservable(source.pipe(orderedDecisions(feeding(source, 'a', 'b', 'before', { a: slowA })), nameOf)).toBe(
+      expectObservable(source.pipe(orderedMerge(feeding(source, 'a', 'b', 'before', { a: slowA })), nameOf)).toBe(
         expected,
       );
     });
