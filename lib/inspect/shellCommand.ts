@@ -12,6 +12,8 @@ export interface ParsedCommand {
   readonly assignments: readonly ParsedWord[];
   /** The program and its arguments, redirections left out. */
   readonly words: readonly ParsedWord[];
+  /** The targets of its redirections (a here-document's delimiter too). */
+  readonly targets: readonly ParsedWord[];
   /** Where the command starts in the line. */
   readonly at: number;
   /** Inside `$(…)`, backticks, `<(…)` or a here-document: it runs in a shell of its own. */
@@ -78,7 +80,7 @@ export const unfollowed = (scan: Scan, at: number): void => {
 };
 
 /** Closes the command being read: reserved words and assignments come off its front. */
-export const pushCommand = (scan: Scan, raw: ParsedWord[], test: boolean): void => {
+export const pushCommand = (scan: Scan, raw: ParsedWord[], targets: ParsedWord[], test: boolean): void => {
   const state = stateOf(scan);
   let start = 0;
   let runs = !test;
@@ -106,7 +108,7 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], test: boolean): void 
     state.compound = Math.max(0, state.compound - 1);
     return;
   }
-  if (words.length + assignments.length + reserved.length === 0) return;
+  if (words.length + assignments.length + reserved.length + targets.length === 0) return;
   const nested = state.nested > 0;
-  state.out.push({ reserved, assignments, words, at, nested, conditional, runs });
+  state.out.push({ reserved, assignments, words, targets, at, nested, conditional, runs });
 };

@@ -38,7 +38,7 @@ export type { ParsedCommand, ParsedLine } from './shellCommand.js';
 const REDIRECTION = /&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>/y;
 
 /** At `<` or `>` (or `&>`): one redirection, its target read and dropped; a here-document is queued. */
-const readRedirection = (scan: Scan): void => {
+const readRedirection = (scan: Scan): ParsedWord => {
   const at = position(scan);
   REDIRECTION.lastIndex = scan.at;
   const kind = (REDIRECTION.exec(scan.text) as RegExpExecArray)[0];
@@ -58,6 +58,7 @@ const readRedirection = (scan: Scan): void => {
     const quoted = target.parts.some((part) => part.kind === 'literal' && part.quoted);
     scan.heredocs.push({ delimiter: delimiter.join(''), stripTabs: kind === '<<-', expands: !quoted });
   }
+  return target;
 };
 
 /** After a newline: the bodies of the here-documents opened on the line just ended. */
@@ -91,6 +92,7 @@ const readTest = (scan: Scan, words: ParsedWord[]): void => {
     else if (WORD_END.has(char)) scan.at += scan.text[scan.at + 1] === char ? 2 : 1;
     else {
       const word = readWord(scan);
+      spendWord(scan.state.budget);
       words.push(word);
       if (plainText(word) === ']]') return;
     }
@@ -106,9 +108,11 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   const { text } = scan;
   let words: ParsedWord[] = [];
   let test = false;
+  let targets: ParsedWord[] = [];
   const finish = () => {
-    pushCommand(scan, words, test);
+    pushCommand(scan, words, targets, test);
     words = [];
+    targets = [];
     test = false;
     if (top) state.partial = words;
   };
@@ -138,7 +142,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       if (next === ';' || next === '&') fail('case clauses are not followed');
       finish();
       scan.at += 1;
-    } else if (char === '&' && next === '>') readRedirection(scan);
+    } else if (char === '&' && next === '>') targets.push(readRedirection(scan));
     else if (char === '&' || char === '|') {
       finish();
       scan.at += next === char || (char === '|' && next === '&') ? 2 : 1;
@@ -170,7 +174,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       });
       spendWord(state.budget);
       words.push({ parts: [{ kind: 'command', raw: text.slice(start, scan.at) }], at });
-    } else if (char === '<' || char === '>') readRedirection(scan);
+    } else if (char === '<' || char === '>') targets.push(readRedirection(scan));
     else {
       const word = readWord(scan);
       const plain = plainText(word);

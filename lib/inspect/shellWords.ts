@@ -83,14 +83,17 @@ export const scanCommands = (
   const scan: ShellScan = { commands: [] };
   const substitutions: string[] = [];
   for (const parsed of line.commands) {
-    if (parsed.nested || !parsed.runs || parsed.at >= stop) continue;
+    if (parsed.nested || parsed.at >= stop) continue;
     const words = wordsBefore(parsed, stop, false);
-    if (words.length === 0) continue;
-    if (scan.commands.length >= limit) {
+    if (scan.commands.length >= limit && parsed.runs && words.length > 0) {
       scan.stoppedAt = quoteFrom(command, parsed.at);
       break;
     }
-    for (const word of words) for (const part of word.parts) if (part.kind === 'command') substitutions.push(part.raw);
+    for (const word of [...parsed.reserved, ...words, ...parsed.targets]) {
+      if (word.at >= stop) continue;
+      for (const part of word.parts) if (part.kind === 'command') substitutions.push(part.raw);
+    }
+    if (!parsed.runs || words.length === 0) continue;
     scan.commands.push({ words: words.map((word) => wordValue(word, vars, home)), conditional: parsed.conditional });
   }
   if (stop !== Infinity && scan.stoppedAt === undefined) {
@@ -119,7 +122,7 @@ export const leadingWords = (
   const stop = stopOf(line);
   const first = line.commands.find((parsed) => !parsed.nested);
   const words: ShellWord[] = (first === undefined ? (line.partial ?? []) : wordsBefore(first, stop, true))
-    .filter((word) => word.at < stop || first === undefined)
+    .filter((word) => word.at < stop)
     .slice(0, limit)
     .map((word) => wordValue(word, vars, home));
   // The rest of a command the read stopped in is unknown: a word only a running shell could tell.

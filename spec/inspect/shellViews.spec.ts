@@ -76,5 +76,7 @@ describe('the if view and the trust view of one reading', () => {
     const scan = scanCommands('echo "$(./x.sh)" `y` && ./z', new Map(), '/home/u');
     expect(scan.commands.map((command) => command.words)).toEqual([['echo', undefined, undefined], ['./z']]);
     expect(scan.substitutions).toEqual(['$(./x.sh)', '`y`']);
+    const loop = scanCommands('for f in $(ls); do echo > "$(mktemp)"; done', new Map(), '/home/u');
+    expect(loop.substitutions).toEqual(['$(ls)', '$(mktemp)']);
   });
 });
