@@ -60,7 +60,7 @@ export const plainText = (word: ParsedWord | undefined): string | undefined => {
   return text;
 };
 
-/** How many leading characters of a word are unquoted literal text (an assignment's name must be). */
+/** The unquoted literal text a word starts with (an assignment's name must be). */
 const unquotedPrefix = (word: ParsedWord): string => {
   let text = '';
   for (const part of word.parts) {
