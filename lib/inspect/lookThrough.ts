@@ -10,7 +10,8 @@ import { parseArgs } from './argv.js';
 import { interpreterOf } from './interpreters.js';
 import { WRAPPERS, type Wrapper } from './wrappers.js';
 
-const ASSIGNMENT = /^[A-Za-z_]\w*=/;
+/** `env NAME=value`: any name without `=` (`BASH_FUNC_f%%` too), as env itself reads its operands. */
+const ENV_ASSIGNMENT = /^[^=]+=/;
 
 /** A program's name without its directory: `/usr/bin/rm` and `./bin/rm` are `rm`. */
 export const programName = (program: string): string => program.slice(program.lastIndexOf('/') + 1);
@@ -30,7 +31,7 @@ export const wrappedAt = (wrapper: Wrapper, args: readonly Word[], parsed: Parse
   let at = parsed.operand;
   if (wrapper.clear !== undefined && args[at]?.text === '-') at += 1;
   at += wrapper.skip ?? 0;
-  while (wrapper.assignments === true && ASSIGNMENT.test(args[at]?.text ?? '')) at += 1;
+  while (wrapper.assignments === true && ENV_ASSIGNMENT.test(args[at]?.text ?? '')) at += 1;
   return at;
 };
 

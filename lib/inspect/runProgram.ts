@@ -13,12 +13,11 @@ import { programConfig } from './programConfig.js';
 import { DEFAULT_PATH, isSystemPath } from './programs.js';
 import { leadingWords } from './shellWords.js';
 import { layer, looksLikePath, type Scope, type Variables, type Walk } from './walk.js';
-import { WRAPPERS, type Wrapper } from './wrappers.js';
+import { programName, wrappedAt, wrapperOf } from './lookThrough.js';
+import type { Wrapper } from './wrappers.js';
 
 /** `#!` chains, `bash -c` in `bash -c`, `env -S`: deeper than this is not followed. */
 const MAX_DEPTH = 6;
-/** `env NAME=value`: any name without `=` (`BASH_FUNC_f%%` too), unlike a shell assignment. */
-const ENV_ASSIGNMENT = /^([^=\s]+)=/;
 
 /** A program name found on the scope's search path, pinned (or noted) by the walk's rule. */
 const findProgram = (walk: Walk, word: Word, scope: Scope): string | undefined => {
@@ -68,16 +67,17 @@ const unwrap = (walk: Walk, name: string, wrapper: Wrapper, args: readonly Word[
   }
   if (parsed.chdir !== undefined)
     cwd = parsed.chdir.text === undefined ? undefined : walk.resolve(parsed.chdir.text, scope);
-  let at = parsed.operand;
-  if (wrapper.clear !== undefined && args[at]?.text === '-') {
+  const at = wrappedAt(wrapper, args, parsed);
+  let from = parsed.operand;
+  if (wrapper.clear !== undefined && args[from]?.text === '-') {
     env = layer(undefined, []);
-    at += 1;
+    from += 1;
   }
-  at += wrapper.skip ?? 0;
-  for (let match; wrapper.assignments === true && (match = ENV_ASSIGNMENT.exec(args[at]?.text ?? '')); at++) {
-    const text = args[at]?.text ?? '';
-    walk.assigned.add(match[1] ?? '');
-    env = withVariable(env, match[1] ?? '', text.slice(text.indexOf('=') + 1));
+  // Between the skipped operands and the program: the `NAME=value` words the wrapper sets.
+  for (const { text = '' } of args.slice(from + (wrapper.skip ?? 0), at)) {
+    const name = text.slice(0, text.indexOf('='));
+    walk.assigned.add(name);
+    env = withVariable(env, name, text.slice(name.length + 1));
   }
   if (wrapper.assignments === true && args[at] !== undefined && args[at]?.text === undefined) {
     walk.cannot(`${name}: an argument only known at run time may set a variable or name the program`);
@@ -133,8 +133,8 @@ export const runArgv = (walk: Walk, argv: readonly Word[], scope: Scope, depth: 
       first = { text: name, field: first.field };
     }
   }
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const wrapper = Object.hasOwn(WRAPPERS, base) ? WRAPPERS[base] : undefined;
+  const base = programName(name);
+  const wrapper = wrapperOf(name);
   // `/usr/bin/env` is the wrapper; a project's own `./env` is just a program.
   if (
     wrapper !== undefined &&

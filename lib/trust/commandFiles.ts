@@ -109,6 +109,10 @@ const runShell = (walk: Walk, command: string, state: LineState, field: string, 
         : { cwd: state.cwd, env, shell: true, hashed: state.hashed };
     runArgv(walk, argv, scope, depth);
   }
+  // Their commands run in a shell of their own: what they run is said, not followed.
+  for (const substitution of scan.substitutions ?? []) {
+    walk.cannot(`what ${JSON.stringify(substitution.slice(0, 40))} runs (a command substitution, not followed)`);
+  }
   if (scan.stoppedAt !== undefined) {
     walk.cannot(`the rest of the command from ${scan.stoppedAt} (shell syntax hookstream does not follow)`);
   }

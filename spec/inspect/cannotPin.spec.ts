@@ -109,6 +109,7 @@ describe('not understood: reported as "cannot pin"', () => {
     ['read D; cd "$D"; ./x', /relative to a directory only known at run time/],
     ['read X; $X', /^cannot pin: a program only known at run time/],
     ['export P=$(pwd); cd "$P"', /^cannot pin: a variable set to a value only known at run time/],
+    ['echo "$(./d/x)"; true', /^cannot pin: what "\$\(\.\/d\/x\)" runs \(a command substitution, not followed\)/],
     ['~root/x', /^cannot pin: a program only known at run time/],
     ['source .hookstream/x.sh; ./d/x', /^cannot pin: what follows source \.hookstream\/x\.sh/],
     ['shopt -s expand_aliases', /^cannot pin: shopt -s expand_aliases/],

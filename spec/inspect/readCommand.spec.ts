@@ -23,6 +23,8 @@ describe('readCommand', () => {
       'rm: /usr/bin/rm -f x',
     ]);
     expect(programs('env - A=1 B=$X ./run.sh')).toEqual(['env: env - A=1 B=$X ./run.sh', 'run.sh: ./run.sh']);
+    // env takes any word with `=` before the program as a variable, as the trust walk does.
+    expect(programs("env 'BASH_FUNC_f%%=() { x; }' rm y").at(-1)).toBe('rm: rm y');
     expect(programs('env -S "git push -f" origin')).toEqual([
       'env: env -S git push -f origin',
       'git: git push -f origin',

@@ -31,6 +31,7 @@ describe('splitSimpleCommands', () => {
     ['f() { rm -rf /; }', ['rm -rf /']],
     ['function g { rm y; }', ['rm y']],
     ['ls # rm -rf /', ['ls']],
+    ['[[ -e x && y ]] && z', ['z']],
   ])('splits %j', (command, expected) => {
     expect(lines(command)).toEqual(expected);
   });
