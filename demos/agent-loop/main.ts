@@ -1,6 +1,6 @@
 /**
- * `npm run demo [-- --settings FILE]` (`-- --help` for every option): a reactive agent loop with a scripted model doing a small
- * coding session on a scratch copy of demos/sample-project, with real hooks from demos/settings.json.
+ * `npm run demo [-- --settings FILE]` (`-- --help` for every option): a reactive agent loop with a scripted model
+ * doing a small coding session on a scratch copy of demos/sample-project, with real hooks from demos/settings.json.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
