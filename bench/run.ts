@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get), writes the
- * figures and the issue 9 target rows to bench/results.json, and prints the README's performance table.
+ * figures and the target rows to bench/results.json, renders docs/performance.md from them (bench/report.ts) and
+ * prints the table.
  * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn).
  * `--quick` cuts rounds and batches about tenfold to check that the bench works on a busy machine; its figures
  * go to bench/results.quick.json instead, so that they cannot be committed as the measured ones.
@@ -15,7 +16,8 @@ import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
 import { benchStreamTtft } from './streamTtft.bench.js';
 import { benchPersistentRoundTrip } from './persistent.bench.js';
-import { type BenchResults, RESULTS, renderBlock } from './table.js';
+import { writePage } from './report.js';
+import { type BenchResults, RESULTS, renderTable } from './table.js';
 
 const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -57,4 +59,8 @@ writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
 process.stderr.write(`figures written to ${path}\n`);
 const missed = results.targets.filter((row) => !row.met).map((row) => row.id);
 process.stderr.write(missed.length === 0 ? 'every target met\n' : `targets missed: ${missed.join(', ')}\n`);
-process.stdout.write(`${await renderBlock(results)}\n`);
+if (!results.quick) {
+  await writePage(results);
+  process.stderr.write('docs/performance.md rendered from these figures\n');
+}
+process.stdout.write(`${renderTable(results).join('\n')}\n`);

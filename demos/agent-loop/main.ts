@@ -1,6 +1,6 @@
 /**
- * `npm run demo [-- --settings FILE]`: a reactive agent loop with a scripted model doing a small
- * coding session on a scratch copy of demos/sample-project, with real hooks from demos/settings.json.
+ * `npm run demo [-- --settings FILE]` (`-- --help` for every option): a reactive agent loop with a scripted model
+ * doing a small coding session on a scratch copy of demos/sample-project, with real hooks from demos/settings.json.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,16 +13,46 @@ import { createUi } from './ui.js';
 import { startDemoDashboard } from './dashboard.js';
 
 const demoDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { values } = parseArgs({
-  options: {
-    settings: { type: 'string' },
-    'keep-project': { type: 'boolean', default: false },
-    // The live web dashboard (demos/agent-loop/dashboard.ts) and a recording for `hookstream replay`.
-    dashboard: { type: 'boolean', default: false },
-    port: { type: 'string' },
-    record: { type: 'string' },
-  },
-});
+const USAGE = `usage: npm run demo -- [options]
+
+A reactive agent loop with a scripted model (no network) doing a small coding session on a scratch copy of
+demos/sample-project, with the real hooks of demos/settings.json.
+
+options:
+  --settings FILE   run on your own settings file (user scope) instead of demos/settings.json
+  --keep-project    keep the scratch project directory afterwards
+  --dashboard       serve the live web dashboard of the session (127.0.0.1)
+  --port PORT       the dashboard's port (with --dashboard)
+  --record FILE     append every decided event to FILE (JSON lines), for \`hookstream replay\`
+  -h, --help        print this help and exit
+`;
+
+const OPTIONS = {
+  settings: { type: 'string' },
+  'keep-project': { type: 'boolean', default: false },
+  // The live web dashboard (demos/agent-loop/dashboard.ts) and a recording for `hookstream replay`.
+  dashboard: { type: 'boolean', default: false },
+  port: { type: 'string' },
+  record: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The options, or usage on stdout and exit 0 for --help, or the error and usage on stderr and exit 2. */
+const readOptions = (): ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'] => {
+  try {
+    const { values } = parseArgs({ options: OPTIONS });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
+    return values;
+  } catch (error) {
+    process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+};
+
+const values = readOptions();
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const ui = createUi(process.stdout, color);

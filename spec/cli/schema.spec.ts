@@ -10,7 +10,7 @@ import { loadSettingsSync, parseJsonDocument } from '../../lib/config/index.js';
 import { JSON_SCHEMA_DRAFT, settingsJsonSchema } from '../../lib/config/jsonSchema.js';
 import { HOOK_FIELDS } from '../../lib/dialects/hookstreamFields.js';
 import { initialSettings } from '../../lib/cli/init.js';
-import { readmeBlocks, readReadme } from '../docs/readmeBlocks.js';
+import { docBlocks, where } from '../docs/readmeBlocks.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';
 
 const schema = settingsJsonSchema();
@@ -37,13 +37,13 @@ describe('the settings JSON Schema', () => {
     expect(typeof validate).toBe('function');
   });
 
-  it('accepts every settings block of the README (JSONC, as the loader reads it); a lone hook as a hook', () => {
-    const blocks = readmeBlocks(readReadme()).filter((block) => block.lang === 'jsonc' || block.lang === 'json');
-    expect(blocks.length, 'the README has jsonc settings blocks').toBeGreaterThan(1);
+  it('accepts every settings block of README.md and docs/*.md (JSONC, as the loader reads it); a lone hook as a hook', () => {
+    const blocks = docBlocks().filter((block) => block.lang === 'jsonc' || block.lang === 'json');
+    expect(blocks.length, 'the docs have jsonc settings blocks').toBeGreaterThan(1);
     for (const block of blocks) {
       const value = parseJsonDocument(block.code).value as Record<string, unknown>;
       const against = 'command' in value ? validator('settings#/definitions/hook') : validate;
-      expect(check(value, against), `README.md:${block.line}`).toEqual([]);
+      expect(check(value, against), where(block)).toEqual([]);
     }
   });
 

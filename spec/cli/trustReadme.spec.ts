@@ -1,5 +1,5 @@
 /**
- * The README's trust examples, executed: each line of the `trust-cli` block runs against a project with a
+ * The trust examples of docs/security.md, executed: each line of the `trust-cli` block runs against a project with a
  * `lint` hook (exit status and the states it leaves checked), and the `trust-list-output` block is what
  * `hookstream trust --list` really prints (hash and the system's bash path aside).
  */
@@ -7,13 +7,13 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrustView } from '../../lib/cli/trustView.js';
-import { readmeBlocks, readReadme } from '../docs/readmeBlocks.js';
+import { docBlocks } from '../docs/readmeBlocks.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';
 
-const blocks = readmeBlocks(readReadme());
+const blocks = docBlocks();
 const block = (id: string): string => {
   const found = blocks.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`README.md has no block marked <!-- readme.spec: ${id} -->`);
+  if (found === undefined) throw new Error(`no page of the docs has a block marked <!-- readme.spec: ${id} -->`);
   return found.code;
 };
 
@@ -23,7 +23,7 @@ afterAll(() => {
   world.cleanup();
 });
 
-/** The settings of the README's sample: the `lint` hook at line 8, column 11. */
+/** The settings of the page's sample: the `lint` hook at line 8, column 11. */
 const SETTINGS = `{
   "tools": { "enableHooks": true },
   "hooks": {
@@ -52,7 +52,7 @@ const states = async (project: string): Promise<string> => {
   return hooks.map((hook) => `${hook.hook}=${hook.state}`).join(' ');
 };
 
-describe('README: trust examples', { timeout: CLI_TEST_TIMEOUT_MS * 2 }, () => {
+describe('docs: trust examples', { timeout: CLI_TEST_TIMEOUT_MS * 2 }, () => {
   it('runs every line of the trust-cli block as described', async () => {
     const project = projectOf('cli');
     const lines = block('trust-cli')

@@ -1,26 +1,35 @@
 /**
- * The README's code must work as written. Every TypeScript block of README.md carries a line
- * `<!-- readme.spec: <id> -->` above it naming its harness (spec/docs/readmeHarnesses.ts); for each block this spec
+ * The documentation's code must work as written. Every TypeScript block of README.md and of docs/*.md carries a
+ * line `<!-- readme.spec: <id> -->` above it naming its harness (spec/docs/readmeHarnesses.ts); for each block
+ * this spec
  * - type-checks it, with its harness, under `strict` — importing `hookstream`, `hookstream/testing` and
  *   `hookstream/seed` by name, as a package user does (resolved through the package's `exports` to dist/);
  * - runs it: a program or fragment under node + tsx, checking what it printed; the test-kit block (a vitest spec
  *   file) is imported here, so its own tests run as tests of this spec.
- * The hand-composed pipeline block is also run with `runParallel` in place of `runHooks` — the README's pipeline
- * before issue 9 — to prove its check catches a sequential chain run in parallel. The files live in a scratch
- * directory outside the repository (readmeBlocks.ts), removed afterwards.
+ * The hand-composed pipeline block is also run with `runParallel` in place of `runHooks`, to prove its check
+ * catches a sequential chain run in parallel. The files live in a scratch directory outside the repository
+ * (readmeBlocks.ts), removed afterwards.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratch, isTypeScript, readmeBlocks, readReadme, ROOT, SCRATCH_TSCONFIG } from './readmeBlocks.js';
+import {
+  createScratch,
+  docBlocks,
+  isTypeScript,
+  readmeBlocks,
+  readReadme,
+  ROOT,
+  SCRATCH_TSCONFIG,
+  where,
+} from './readmeBlocks.js';
 import { HARNESSES, type Harness } from './readmeHarnesses.js';
 
 const exec = promisify(execFile);
 
-const readme = readReadme();
-const blocks = readmeBlocks(readme);
+const blocks = docBlocks();
 const typescript = blocks.filter(isTypeScript);
 const harnessed = typescript.flatMap((block) => {
   const harness = block.id === undefined ? undefined : HARNESSES[block.id];
@@ -34,14 +43,14 @@ const source = (code: string, harness: Harness): string =>
   [harness.prelude ?? '', code, harness.epilogue ?? ''].join('\n').trimStart() + '\n';
 for (const { block, id, harness } of harnessed) writeFileSync(fileOf(id), source(block.code, harness));
 
-// The files the blocks use: the README's own no-etc.sh for the test kit, a settings file `required: true`.
+// The files the blocks use: the test kit page's own no-etc.sh for the test kit, a settings file `required: true`.
 const noEtc = blocks.find((block) => block.lang === 'bash' && block.code.includes('hooks/no-etc.sh'));
 mkdirSync(join(scratch.dir, 'hooks'));
 writeFileSync(join(scratch.dir, 'hooks', 'no-etc.sh'), `${noEtc?.code ?? 'exit 1'}\n`);
 chmodSync(join(scratch.dir, 'hooks', 'no-etc.sh'), 0o755);
 writeFileSync(join(scratch.dir, 'hooks.json'), JSON.stringify({ tools: { enableHooks: true }, hooks: {} }));
 
-// The old README pipeline — runParallel where the README now has runHooks — must fail the pipeline check.
+// The pipeline with runParallel where the page has runHooks must fail the pipeline check.
 const pipeline = harnessed.find((entry) => entry.id === 'pipeline');
 const oldPipelineFile = join(scratch.dir, 'old-pipeline.mts');
 writeFileSync(
@@ -89,15 +98,17 @@ afterAll(() => {
 
 describe('README', () => {
   it('opens with the two commands: the demo and the test suite', () => {
-    const firstBlock = blocks[0]?.code ?? '';
+    const firstBlock = readmeBlocks(readReadme())[0]?.code ?? '';
     expect(firstBlock).toMatch(/npm install && npm run demo/);
     expect(firstBlock).toMatch(/npm test/);
   });
+});
 
-  it('names a harness above every TypeScript block, and has a block for every harness', () => {
+describe('README.md and docs/*.md', () => {
+  it('name a harness above every TypeScript block, and have a block for every harness', () => {
     const unnamed = typescript.filter((block) => block.id === undefined || HARNESSES[block.id] === undefined);
     expect(
-      unnamed.map((block) => `README.md:${block.line} (${block.id ?? 'no marker'})`),
+      unnamed.map((block) => `${where(block)} (${block.id ?? 'no marker'})`),
       'put `<!-- readme.spec: <id> -->` above the block and add the id to spec/docs/readmeHarnesses.ts',
     ).toEqual([]);
     const ids = typescript.map((block) => block.id);
@@ -111,20 +122,12 @@ describe('README', () => {
     ).toEqual([]);
   });
 
-  it("closes with the root entry point's size before and after issue 9, as api/README.md counts it", () => {
-    const counts = readFileSync(join(ROOT, 'api/README.md'), 'utf8');
-    const row = (name: string): string[] =>
-      new RegExp(`^\\| ${name} +\\| +(\\d+) \\| +(\\d+) \\| +(\\d+) \\|$`, 'm').exec(counts)?.slice(1) ?? [];
-    const [before, after] = [row('before'), row('after')];
-    expect(before, 'api/README.md has a "before" row: | before | names | values | type-only |').toHaveLength(3);
-    expect(after, 'api/README.md has an "after" row').toHaveLength(3);
-    const closing = readme.slice(readme.lastIndexOf('\n## ')).replace(/\s+/g, ' ');
-    expect(closing).toContain(`exported ${before[0]} names (${before[1]} values, ${before[2]} type-only)`);
-    expect(closing).toContain(`exports ${after[0]} (${after[1]} values, ${after[2]} type-only)`);
-  });
-
-  it('lists every folder of lib/ in its architecture section, and no other', () => {
-    const section = readme.slice(readme.indexOf('\n## Architecture'), readme.indexOf('\n## API'));
+  it("list every folder of lib/ in docs/architecture.md's Floors table, and no other", () => {
+    const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const start = architecture.indexOf('\n## Floors');
+    expect(start, 'docs/architecture.md has a "## Floors" section').toBeGreaterThan(0);
+    const next = architecture.indexOf('\n## ', start + 1);
+    const section = architecture.slice(start, next < 0 ? undefined : next);
     // Folders are named as `name/` (`lib/` itself aside).
     const named = [...section.matchAll(/`(\w+)\/`/g)].map((match) => match[1]).filter((name) => name !== 'lib');
     const folders = readdirSync(join(ROOT, 'lib'), { withFileTypes: true })
@@ -138,10 +141,10 @@ describe('README', () => {
   });
 
   for (const { block, id, harness } of harnessed) {
-    describe(`block "${id}" (README.md:${block.line})`, () => {
+    describe(`block "${id}" (${where(block)})`, () => {
       // Scripts first: tsc keeps running meanwhile.
       if (harness.kind !== 'suite') {
-        it('runs and prints what the README says', async () => {
+        it('runs and prints what the page says', async () => {
           const stdout = await runScript(fileOf(id));
           harness.check?.(stdout);
         }, 90_000);
@@ -155,7 +158,7 @@ describe('README', () => {
   }
 
   it('would have caught the old pipeline: with runParallel the sequential chain is lost', async () => {
-    expect(pipeline, 'the README has a `pipeline` block').toBeDefined();
+    expect(pipeline, 'the docs have a `pipeline` block').toBeDefined();
     const stdout = await runScript(oldPipelineFile);
     expect(stdout.split('\n')[0]).toBe('⛔ notes.md is outside /project');
   }, 90_000);
@@ -167,11 +170,11 @@ describe('README', () => {
   }, 200_000);
 });
 
-// The test-kit block is a vitest spec file: imported inside this describe, its tests are tests of this spec, run
+// The test-kit block (docs/testing-policies.md) is a vitest spec file: imported inside this describe, its tests are tests of this spec, run
 // with the scratch directory as cwd (it runs `hooks/no-etc.sh` by a relative path, as a policy repository would).
 const testKit = harnessed.find((entry) => entry.harness.kind === 'suite');
 if (testKit !== undefined) {
-  describe(`README block "${testKit.id}" as a vitest spec`, async () => {
+  describe(`block "${testKit.id}" (${where(testKit.block)}) as a vitest spec`, async () => {
     const cwd = process.cwd();
     beforeAll(() => {
       process.chdir(scratch.dir);

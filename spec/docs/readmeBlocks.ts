@@ -1,16 +1,18 @@
 /**
- * What spec/docs/readme.spec.ts needs to run the README's code as a package user would: the fenced blocks of
- * README.md with the harness marker above each, and a scratch directory outside the repository whose
+ * What spec/docs/readme.spec.ts needs to run the documentation's code as a package user would: the fenced blocks
+ * of README.md and of every docs/*.md page with the harness marker above each, and a scratch directory outside
+ * the repository whose
  * node_modules links `hookstream` to this package (resolved through its `exports` to the built dist/, as an
  * installed copy would be) and every other package to ours (rxjs, vitest, tsx, @types/node, …).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const README_PATH = join(ROOT, 'README.md');
+export const DOCS_DIR = join(ROOT, 'docs');
 
 /** One fenced block of the README. */
 export interface ReadmeBlock {
@@ -51,6 +53,30 @@ export const readmeBlocks = (markdown: string): ReadmeBlock[] => {
 };
 
 export const readReadme = (): string => readFileSync(README_PATH, 'utf8');
+
+/** README.md, then every docs/*.md by name: the pages whose blocks the specs run or validate. */
+export const docFiles = (): string[] => [
+  README_PATH,
+  ...readdirSync(DOCS_DIR)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => join(DOCS_DIR, name)),
+];
+
+/** A fenced block of one of the documentation pages. */
+export interface DocBlock extends ReadmeBlock {
+  /** The page, relative to the repository: `README.md`, `docs/security.md`, … */
+  readonly file: string;
+}
+
+/** Every fenced block of README.md and docs/*.md, page by page, in order. */
+export const docBlocks = (): DocBlock[] =>
+  docFiles().flatMap((path) =>
+    readmeBlocks(readFileSync(path, 'utf8')).map((block) => ({ ...block, file: relative(ROOT, path) })),
+  );
+
+/** `docs/security.md:42`: where a block is, for messages and test names. */
+export const where = (block: DocBlock): string => `${block.file}:${block.line}`;
 
 /** A TypeScript block: what the spec must type-check and run. */
 export const isTypeScript = (block: ReadmeBlock): boolean => block.lang === 'ts' || block.lang === 'typescript';

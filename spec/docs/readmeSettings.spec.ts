@@ -1,6 +1,6 @@
 /**
- * Every settings example in README.md must load as written (issue 11: the README's own example, JSONC with
- * trailing commas, was rejected whole). Each ```json / ```jsonc block that is a settings object is loaded by
+ * Every settings example in README.md and docs/*.md must load as written (JSONC with trailing commas included).
+ * Each ```json / ```jsonc block that is a settings object is loaded by
  * the loader at the scope its first comment names — no problem at all — and checked by the real
  * `hookstream validate` — exit 0, no error.
  */
@@ -9,12 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseJsonDocument } from '../../lib/diagnostics/jsonLocate.js';
 import { loadSettingsSync } from '../../lib/config/loadSettings.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from '../cli/cliHarness.js';
-import { readmeBlocks, readReadme } from './readmeBlocks.js';
+import { docBlocks, where } from './readmeBlocks.js';
 
 const SETTINGS_KEYS = ['$schema', 'tools', 'hooksConfig', 'hooks'];
 
 /** JSON(C) blocks whose top level is an object of settings keys only. */
-const settingsBlocks = readmeBlocks(readReadme()).filter((block) => {
+const settingsBlocks = docBlocks().filter((block) => {
   if (block.lang !== 'json' && block.lang !== 'jsonc') return false;
   try {
     const { value } = parseJsonDocument(block.code);
@@ -46,14 +46,14 @@ afterAll(() => {
   world.cleanup();
 });
 
-describe('README settings examples', () => {
+describe('settings examples of README.md and docs/*.md', () => {
   it('include the "Configuring hooks" example', () => {
     expect(settingsBlocks.length).toBeGreaterThan(0);
   });
 
   // JSON(C) blocks that are not settings objects are skipped above; a block that does not even parse is caught here.
   it('all parse as JSONC', () => {
-    const unparsable = readmeBlocks(readReadme()).filter((block) => {
+    const unparsable = docBlocks().filter((block) => {
       if (block.lang !== 'json' && block.lang !== 'jsonc') return false;
       try {
         parseJsonDocument(block.code);
@@ -62,20 +62,22 @@ describe('README settings examples', () => {
         return true;
       }
     });
-    expect(unparsable.map((block) => `README.md:${block.line}`)).toEqual([]);
+    expect(unparsable.map(where)).toEqual([]);
   });
 
   for (const block of settingsBlocks) {
-    describe(`README.md:${block.line}`, () => {
+    // A name for the block's scratch files: `docs-configuring.md-12`.
+    const name = where(block).replaceAll(/[/:]/g, '-');
+    describe(where(block), () => {
       it('loads with no problem', () => {
-        const path = world.write(`loader-${block.line}.json`, block.code);
+        const path = world.write(`loader-${name}.json`, block.code);
         expect(loadSettingsSync([{ scope: scopeOf(block.code), path }]).problems).toEqual([]);
       });
 
       it(
         'passes `hookstream validate`',
         async () => {
-          const project = world.dir(`project-${block.line}`);
+          const project = world.dir(`project-${name}`);
           writeFileSync(`${project}/settings.json`, block.code);
           const run = await world.run(['validate', '--settings', `${project}/settings.json`, '--project-dir', project]);
           expect(run.stdout).not.toMatch(/^error:/m);

@@ -1,6 +1,6 @@
 /**
- * The README's persistent workers must work as written: the blocks marked `<!-- readme.spec: worker-<lang> -->`
- * under "Persistent hooks" are saved as they stand and run as `persistent: true` hooks of a hook system — node,
+ * The persistent workers of docs/writing-hooks.md must work as written: the blocks marked
+ * `<!-- readme.spec: worker-<lang> -->` under "Persistent hooks" are saved as they stand and run as `persistent: true` hooks of a hook system — node,
  * python3 and bash — through the line protocol: each answers every event, echoes the request's id (so no answer
  * is ever paired by order), denies writes under /etc and allows the rest, queued requests included.
  */
@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HookResult } from '../../lib/model/types.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import { MARKER_VARIABLE, markedProcesses, ProcessTest, warmUpSpawning } from '../process/processHarness.js';
-import { readmeBlocks, readReadme } from './readmeBlocks.js';
+import { docBlocks } from './readmeBlocks.js';
 
 /** Each worker block: its marker id, the fence's language, the file it is saved as, and how it is run. */
 const WORKERS = [
@@ -19,7 +19,7 @@ const WORKERS = [
   { id: 'worker-bash', lang: 'bash', file: 'guard.sh', command: 'bash' },
 ] as const;
 
-const blocks = readmeBlocks(readReadme());
+const blocks = docBlocks();
 
 let t: ProcessTest;
 
@@ -33,7 +33,7 @@ afterEach(async () => {
   await t.verifyClean({ dispose: () => Promise.resolve() });
 });
 
-describe('README "Persistent hooks" workers', () => {
+describe('"Persistent hooks" workers of the docs', () => {
   it('has exactly the three worker blocks, each under its marker', () => {
     const marked = blocks.filter((block) => block.id?.startsWith('worker-'));
     expect(marked.map((block) => [block.id, block.lang])).toEqual(WORKERS.map(({ id, lang }) => [id, lang]));
@@ -42,13 +42,13 @@ describe('README "Persistent hooks" workers', () => {
   for (const { id, file, command } of WORKERS) {
     it(`runs the ${command} worker as a persistent hook: ids echoed, /etc denied, the rest allowed`, async () => {
       const block = blocks.find((candidate) => candidate.id === id);
-      expect(block, `README.md has a block marked ${id}`).toBeDefined();
+      expect(block, `the docs have a block marked ${id}`).toBeDefined();
       const script = path.join(t.dir, file);
       writeFileSync(script, `${block?.code ?? ''}\n`);
       chmodSync(script, 0o755);
       const system = createHookSystem({
         projectDir: t.dir,
-        sessionId: 'readme',
+        sessionId: 'docs',
         forceKillAfterMs: 300,
         settings: {
           tools: { enableHooks: true },
