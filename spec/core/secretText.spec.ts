@@ -104,9 +104,9 @@ describe('redactSecretText', () => {
   it('never leaves a known value in the output (property)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.array(fc.string()), (secret, parts) => {
-        expect(redactSecretText(parts.join(secret), [secret]).includes(secret)).toBe(
-          secret.includes('[REDACTED]') || '[REDACTED]'.includes(secret),
-        );
+        // A value that overlaps the marker itself ("C" of "[REDACTED]") shows up through the marker alone.
+        fc.pre(!secret.includes('[REDACTED]') && !'[REDACTED]'.includes(secret));
+        expect(redactSecretText(parts.join(secret), [secret]).includes(secret)).toBe(false);
       }),
     );
   });

@@ -59,7 +59,8 @@ describe.each(KINDS)('session helpers with %s hooks', (kind) => {
 
   it('SessionEnd is awaited and returns the hooks result', async () => {
     const hooks = systemWith(kind, { SessionEnd: [{ output: { systemMessage: 'bye' } }] });
-    const outcome = await sessionEndWithHooks(hooks, 'exit');
+    // The default 1.5 s flush is an exit budget, not what this checks: a loaded CI machine may need longer to spawn.
+    const outcome = await sessionEndWithHooks(hooks, 'exit', { flushMs: 20_000 });
     expect(outcome).toMatchObject({ timedOut: false, systemMessages: ['bye'] });
   });
 });
