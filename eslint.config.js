@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * Each third-party library is imported in one folder (DESIGN §4). A group names the imports and where they
- * belong; `restrictedImports(...allowed)` bans every group but the allowed ones. Flat config replaces a
- * rule's options per file rather than merging them, so every zone lists its whole set.
+ * Each third-party library is imported in one folder, so replacing or upgrading it touches that folder only.
+ * A group names the imports and where they belong; `restrictedImports(...allowed)` bans every group but the
+ * allowed ones. Flat config replaces a rule's options per file rather than merging them, so every zone lists
+ * its whole set.
  */
 const IMPORT_GROUPS = {
   process: {
@@ -62,7 +63,7 @@ const restrictedImports = (...allowed) => [
 
 const SPREAD_MESSAGE =
   'Spread-then-add object literal on a hot path: on Node 20 `{...a, k}` costs ~0.8 µs and `{...a, ...b, k}` ' +
-  '~3.4 µs, each object a new hidden class (FACTS.md, round 2). Write a literal and assign optional fields ' +
+  '~3.4 µs, each object a new hidden class. Write a literal and assign optional fields ' +
   'afterwards, or use Object.assign.';
 
 /** Folders every event passes through: a spread that is not the literal's last member is banned there. */

@@ -3,7 +3,7 @@
  *
  * The root entry point holds what a host needs: the facade, the hook and result types, the errors, the
  * operators and executor factories for hosts that compose their own pipelines, the host wrappers and
- * the LLM translators with their SDK types. The seed specification's classes live at `hookstream/seed`,
+ * the LLM translators with their SDK types. llxprt's hook API classes live at `hookstream/seed`,
  * approvals at `hookstream/trust`, the policy test kit at `hookstream/testing`. Every name here is in
  * the API report (api/hookstream.api.md): the surface changes only on purpose.
  */
@@ -215,7 +215,7 @@ export { profileRecording, type Profile, type ProfileRow } from './tools/profile
 export type { LatencyStats } from './tools/latency.js';
 export { hookLabel } from './observe/hookLabel.js';
 
-// Host integration: wrappers that make hook decisions take effect (functional spec §8).
+// Host integration: wrappers that make hook decisions take effect.
 export { AgentStopSignal, isAgentStopSignal } from './host/stopSignal.js';
 export {
   executeToolWithHooks,

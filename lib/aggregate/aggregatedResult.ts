@@ -1,5 +1,5 @@
 /**
- * The seed API's result records (seed API reference "Aggregated Results"): what all hooks of one
+ * The seed API's result records: what all hooks of one
  * event produced, and the common-output semantics (stop, system message, suppression) derived from it.
  */
 import type { HookOutput } from '../events/outputs.js';
@@ -10,7 +10,7 @@ export type { AggregatedHookResultJSON };
 
 /**
  * All hooks of one event, combined. `success` is execution health, not policy: an intentional
- * exit-2 block makes it false, so callers decide with `finalOutput.isBlockingDecision()` (functional spec §7.2).
+ * exit-2 block makes it false, so callers decide with `finalOutput.isBlockingDecision()`.
  */
 export class AggregatedHookResult implements AggregatedView {
   /** True when every hook ran and exited 0. */

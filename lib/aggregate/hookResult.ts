@@ -1,5 +1,5 @@
 /**
- * Assembles the HookResult of DESIGN §2 from an event's summary: the one decision the host applies.
+ * Assembles the HookResult from an event's summary: the one decision the host applies.
  */
 import type { HookInput, LLMRequest, LLMResponse } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
@@ -37,7 +37,8 @@ const NO_RUNS: readonly HookRun[] = Object.freeze([]);
  * Folds `runs` (in plan order) into the event's HookResult. `input` supplies the originals. The result is
  * frozen (with its `warnings`, `hooks` and, shallowly, each run record), as fast-path results are: a host
  * cannot mutate one kind and not the other. It is a `ResultRecord` of the fields every result has, then
- * the optional ones assigned: one shape per combination, never a spread (FACTS.md, round 2).
+ * the optional ones assigned: one shape per combination, never a spread (on Node 20 spread-then-add makes a
+ * new hidden class per object).
  */
 export const assembleHookResult = (
   event: EventName,

@@ -1,5 +1,5 @@
 /**
- * Aggregation strategies as fp-ts monoids (DESIGN §3 "Aggregation — deterministic"). Each carrier
+ * Aggregation strategies as fp-ts monoids, so the result never depends on timing. Each carrier
  * holds one hook's contribution; `concat` combines two in plan order (left before right) and `empty`
  * is the contribution of a hook that said nothing. fast-check proves associativity and identity.
  * Every monoid is built once, at load; the struct monoids are written out as fixed-shape literals
@@ -160,7 +160,7 @@ export const sortedUnique = (names: Iterable<string>): readonly string[] => [...
 /** The selection of a hook that constrained nothing: shared, so most summaries allocate none. */
 const NO_SELECTION: ToolSelection = Object.freeze({});
 
-/** Union of `allowedFunctionNames` (seed §7.3). */
+/** Union of `allowedFunctionNames`: a function any hook allows stays allowed. */
 export const ToolSelectionUnion: Monoid<ToolSelection> = {
   concat: (a, b) =>
     selection(

@@ -1,5 +1,5 @@
 /**
- * The seed API's hook output classes (seed API reference "Hook Output Classes"): a hook output
+ * The seed API's hook output classes: a hook output
  * wrapped with the questions callers ask of it — does it block, does it stop, what is the reason —
  * and, per event, how its modifications apply to the host's request or tool configuration.
  * Instances serialise as the plain output (`toJSON`), so JSON output never shows class internals.
@@ -27,7 +27,7 @@ const plainOutput = (output: HookOutput): HookOutput => {
   return plain;
 };
 
-/** `approve` is the older spelling of `allow`; `null` and absence both mean "no decision" (functional spec §4.2). */
+/** `approve` is the older spelling of `allow`; `null` and absence both mean "no decision". */
 export const normalizeDecision = (decision: HookDecision | null | undefined): NormalizedDecision | undefined =>
   decision === null || decision === undefined ? undefined : decision === 'approve' ? 'allow' : decision;
 
@@ -95,7 +95,7 @@ export class DefaultHookOutput implements HookOutputView {
 /**
  * BeforeTool output. Honours the compatibility fields `hookSpecificOutput.permissionDecision` and
  * `permissionDecisionReason` (Claude Code's spelling) when the top-level field is absent or null; the
- * top-level `decision` wins when both are present. As functional spec §7.3 notes, only this class
+ * top-level `decision` wins when both are present. Only this class
  * reads them: multi-hook merging looks at top-level `decision` alone.
  */
 export class BeforeToolHookOutput extends DefaultHookOutput {

@@ -1,6 +1,6 @@
 /**
  * One hook run → its contribution to the event's summary (the monoid carrier), and the fold of a whole
- * plan's runs in plan order. What a run contributes depends on the event (DESIGN §3 "Aggregation").
+ * plan's runs in plan order. What a run contributes depends on the event.
  */
 import { isRecord } from '../core/guards.js';
 import { effectiveDecision, readsPermissionDecision } from '../rules/blocking.js';

@@ -1,6 +1,6 @@
 /**
  * `hookstream fire --dialect claude Stop` (or `cursor beforeShellExecution`, `copilot preToolUse`, `codex Stop`):
- * fires an event as another agent would (issues #12, #14) — the event named
+ * fires an event as another agent would — the event named
  * as that agent names it, the input in the shape its hooks' stdin has (Claude's Stop sends `stop_hook_active`
  * and `last_assistant_message`, no `prompt`), and only that agent's settings files. The payload is read into the
  * canonical input with the dialect's own table (lib/protocol/dialectInput.ts), so nothing here knows an event.

@@ -5,7 +5,8 @@
  * runs in (Copilot's `cwd`, the file's own directory for Cursor's user hooks).
  *
  * A working directory other than the project becomes `cd -- "$HOOKSTREAM_HOOK_CWD" && <command>` with the
- * directory in the hook's environment: the path is never shell text (FACTS.md: a substituted path runs `$(…)`).
+ * directory in the hook's environment: the path is never shell text
+ * (a path substituted into a command runs any `$(…)` in it).
  */
 import { dirname, resolve } from 'node:path';
 import { isRecord } from '../core/guards.js';

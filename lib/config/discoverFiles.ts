@@ -1,5 +1,5 @@
 /**
- * The settings files hookstream reads by default (issue #12 "Discovery"): every dialect's files at every scope —
+ * The settings files hookstream reads by default: every dialect's files at every scope —
  * `.hookstream/`, `.claude/settings{,.local}.json`, `.gemini/settings.json`, `.cursor/hooks.json`,
  * `.github/hooks/*.json`, `.codex/hooks.json`, their user and system siblings —
  * plus the hooks files of enabled Claude Code plugins, installed Gemini CLI extensions and Cursor plugins, as Copilot, Continue

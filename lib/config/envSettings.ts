@@ -1,5 +1,5 @@
 /**
- * `hooksConfig.env` (issue 11 item 3): which inherited variables project and extension hooks get. Read per
+ * `hooksConfig.env`: which inherited variables project and extension hooks get. Read per
  * settings source, then merged so that no scope can loosen another: the strictest `mode` of any scope wins, and
  * only user and system settings (the machine's owner) can `allow` variables — a repository cannot hand its own
  * hooks the user's secrets.

@@ -1,5 +1,5 @@
 /**
- * The HTTP hooks' allowlists in settings files (issue 14 item 1): hookstream's `hooksConfig.http` and Claude
+ * The HTTP hooks' allowlists in settings files: hookstream's `hooksConfig.http` and Claude
  * Code's top-level `allowedHttpHookUrls` / `httpHookAllowedEnvVars`. Honoured in user and system (managed)
  * settings, and in settings the host passes as an object; a project or extension file is what a cloned
  * repository controls, so its lists are reported and ignored — it cannot widen where hooks may send data,

@@ -1,5 +1,5 @@
 /**
- * Converts another agent's hook settings into hookstream's own format (`hookstream import`, issues #12, #14):
+ * Converts another agent's hook settings into hookstream's own format (`hookstream import`):
  * event names to canonical ones, timeouts to milliseconds, the agent's matchers to hookstream's unanchored
  * regular expressions (Claude's exact names and Copilot's anchored patterns anchored, Cursor's per-tool events
  * as a tool-name matcher), flat hook lists (Cursor, Copilot) into groups, every hook type hookstream's files

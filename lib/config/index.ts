@@ -1,4 +1,4 @@
-/** Settings: schema, loading and merging of scopes, problem reporting (DESIGN §4 `lib/config/`). */
+/** Settings: schema, loading and merging of scopes, problem reporting. */
 export { loadSettings, loadSettingsSync, standardSettingsFiles } from './loadSettings.js';
 export type {
   DiscoveryOptions,

@@ -1,5 +1,5 @@
 /**
- * Merges what each scope contributed (issue #1 "Merging"). Hooks of every scope are kept, in the order the
+ * Merges what each scope contributed. Hooks of every scope are kept, in the order the
  * sources were given: priority and dedup are the planner's job, which needs all of them. Which of them may run
  * is decided here, per file, by the one scope rule of every dialect (dialects/scopeRule.ts, dialectSwitches.ts):
  *

@@ -1,6 +1,6 @@
 /**
  * Reads one settings or bundle file of another agent (Claude Code, Gemini CLI, Cursor, Copilot, Codex) as that
- * agent reads it (issues #12, #14, lib/config/dialects): native event names, hooks in groups or listed flat
+ * agent reads it (lib/dialects): native event names, hooks in groups or listed flat
  * (Cursor, Copilot), the dialect's matcher rule (anchored for Copilot), an event's own tool filter (Cursor's
  * `beforeShellExecution`), Copilot's root-owned policy files, timeouts in its unit,
  * `if` conditions compiled once, keys of the agent's other features accepted quietly. Containment is

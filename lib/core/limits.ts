@@ -1,6 +1,6 @@
-/** Limits and defaults every folder shares: plain constants, no codec or library type (DESIGN §4 `lib/core/`). */
+/** Limits and defaults every folder shares: plain constants, no codec or library type. */
 
-/** setTimeout overflows above 2^31-1 ms (FACTS: `3e9` fires after 13 ms); 0 would mean "no timeout". */
+/** setTimeout overflows above 2^31-1 ms and then fires at once (`3e9` fired after 13 ms); 0 would mean "no timeout". */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** A command hook's timeout when neither the hook nor the host sets one. */
@@ -12,7 +12,7 @@ export const DEFAULT_FORCE_KILL_AFTER_MS = 5_000;
 /** Cap per output stream of a command hook. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 
-/** Live hook processes at once across all events; beyond 2–4 per core more only adds latency (FACTS.md). */
+/** Live hook processes at once across all events; beyond 2–4 per core more only adds latency. */
 export const DEFAULT_PROCESS_CONCURRENCY = 16;
 
 /** Whether `value` is a usable timer delay: an integer 1 … MAX_TIMEOUT_MS. */

@@ -1,5 +1,5 @@
 /**
- * io-ts codecs for the hook settings (issue #1 "Settings schema", functional spec §6.2). Each level
+ * io-ts codecs for the hook settings. Each level
  * of the file is a table of field codecs decoded one field at a time, so a fault is reported at the
  * field's own JSON pointer and one bad field drops only its hook or group, never the whole file.
  * Codec names read as the "expected …" part of a problem message.

@@ -1,5 +1,5 @@
 /**
- * The Claude Code events with no seed event to map onto (issue #12 "The full event surface"). They are
+ * The Claude Code events with no seed event to map onto. They are
  * canonical events now, under Claude's own names: lib/events lists them (`CLAUDE_EVENT_NAMES`), decodes their
  * input (codecs.ts, fieldGuards.ts), gives their match targets (`MATCH_TARGET`) and says which of them cannot
  * block (`ADVISORY_EVENTS`); lib/aggregate folds their outputs. This module keeps the names the dialect tables

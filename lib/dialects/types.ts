@@ -1,5 +1,5 @@
 /**
- * The `Dialect` type (DESIGN §5 "Dialects"): everything that differs between the agents whose hook files
+ * The `Dialect` type: everything that differs between the agents whose hook files
  * hookstream reads, as plain data — where the files are, what the events are called, what each event's hook
  * receives on stdin and may answer, how matchers and timeouts read, what switches hooks on, which variables
  * a hook is given and what exit code 2 means. Code in config/, plan/ and protocol/ reads these tables; a new
@@ -21,7 +21,7 @@ export type CanonicalEventName = EventName | ProposedEventName;
  */
 export type DialectScope = 'project' | 'local' | 'user' | 'managed' | 'system';
 
-/** hookstream's priority class for hooks of a scope (DESIGN §3 "Planning"); `runtime` never comes from a file. */
+/** hookstream's priority class for hooks of a scope; `runtime` never comes from a file. */
 export type FileSource = 'project' | 'user' | 'system' | 'extension';
 
 /** The agent's per-user configuration directory, e.g. `~/.claude`, and how its users relocate it. */

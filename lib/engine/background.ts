@@ -1,5 +1,5 @@
 /**
- * Background hooks (`async: true`, issue 14): the planner splits them off (`plan.background`), `runEvent`
+ * Background hooks (`async: true`): the planner splits them off (`plan.background`), `runEvent`
  * starts them with their event and decides without them. They go through the same executor stack as every
  * other hook — trust, failure policy, observation on `results$`, the live-process limit — only nobody waits:
  * each finished run goes to `done` (the facade turns it into a `background$` record), and `close()` cancels

@@ -1,5 +1,5 @@
 /**
- * The one per-event pipeline (DESIGN §5 "One pipeline"): plan the event, run its hooks, fold their
+ * The one per-event pipeline: plan the event, run its hooks, fold their
  * records into one HookResult. `fire`, `fire$`, the facade's `decide` and the `decideHooks` operator come
  * here, and the `selectHooks → runHooks → aggregate` operators are its stages (lib/engine/slices.ts), so
  * they cannot disagree about validation, sequential groups, chaining or failures.

@@ -1,6 +1,6 @@
 /**
- * The input every hook receives: the base fields plus the event's own fields (seed API reference
- * "Input Interfaces", functional spec §3, x-code payloads for the extra events).
+ * The input every hook receives: the base fields plus the event's own fields (llxprt's input
+ * interfaces, x-code payloads for the extra events).
  *
  * Plain TypeScript on purpose: these types are public, and published declarations must not depend on the codecs.
  * The runtime side is `codecs.ts`, which checks at compile time that both say the same thing.
@@ -8,7 +8,7 @@
  */
 import type { EventName } from './names.js';
 
-/** Base fields present in every hook input (seed API reference `HookInput`). */
+/** Base fields present in every hook input (the seed API's `HookInput`). */
 export type BaseInput = {
   session_id: string;
   transcript_path: string;
@@ -20,7 +20,7 @@ export type BaseInput = {
 export type MessageRole = 'user' | 'model' | 'system' | 'assistant' | 'tool';
 
 /**
- * One message of the stable hook LLM format (functional spec §5.1). `ref` is set by lib/translate: it ties the
+ * One message of the stable hook LLM format. `ref` is set by lib/translate: it ties the
  * message to its SDK message so edits land there and non-text parts stay attached; hooks leave it alone.
  */
 export type HookMessage = { role: MessageRole; content: string; name?: string; ref?: string };
@@ -38,7 +38,7 @@ export type LLMRequest = {
   toolConfig?: HookToolConfig;
 };
 
-/** The stable LLM response (functional spec §5.2); unknown keys pass through. */
+/** The stable LLM response; unknown keys pass through. */
 export type LLMResponse = {
   [key: string]: unknown;
   text?: string;

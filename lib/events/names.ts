@@ -23,7 +23,7 @@ export const SEED_EVENT_NAMES = [
 ] as const;
 
 /**
- * Claude Code's events that no seed event covers (issue #12 "The full event surface"): canonical under Claude's
+ * Claude Code's events that no seed event covers: canonical under Claude's
  * own names, so a hook file, `hookstream fire PostToolUseFailure` and a host all use the same word.
  */
 export const CLAUDE_EVENT_NAMES = [
@@ -94,7 +94,7 @@ export const aliasesOf = (event: EventName): string[] =>
 
 /**
  * Events that announce what cannot be stopped any more (a session began, a tool already failed to be denied, a
- * file changed): a hook there informs, it cannot block, so exit code 2 is a warning (DESIGN §5 "Dialects").
+ * file changed): a hook there informs, it cannot block, so exit code 2 is a warning.
  */
 export const ADVISORY_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'SessionStart',
@@ -113,7 +113,7 @@ export const ADVISORY_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
 ]);
 
 /**
- * The input field a matcher is tested against, per event (DESIGN §3 "Matchers").
+ * The input field a matcher is tested against, per event.
  * Events without an entry have no match target: a matcher there is reported at load and ignored.
  */
 export const MATCH_TARGET: Readonly<Partial<Record<EventName, string>>> = {

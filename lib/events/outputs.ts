@@ -1,7 +1,7 @@
 /**
- * The hook output: the common fields of functional spec §4.2 and each event's `hookSpecificOutput`.
+ * The hook output: the fields every event's output shares and each event's `hookSpecificOutput`.
  * Decoding is field by field: a field of the wrong type is dropped with a warning naming it,
- * and the rest of the output still applies (DESIGN §3 "Exit codes and stdout").
+ * and the rest of the output still applies.
  */
 import * as t from 'io-ts';
 import { HookToolConfigCodec, LLMRequestCodec, LLMResponseCodec, type Agrees, type Expect } from './codecs.js';
@@ -89,7 +89,7 @@ export interface HookSpecificOutput {
 /** An answer to an MCP elicitation request. */
 export type ElicitationAction = 'accept' | 'decline' | 'cancel';
 
-/** A hook's output (seed API reference `HookOutput`). */
+/** A hook's output (the seed API's `HookOutput`). */
 export interface HookOutput {
   continue?: boolean;
   stopReason?: string;

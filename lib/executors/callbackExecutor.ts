@@ -1,5 +1,5 @@
 /**
- * The leaf of `prompt`, `agent` and `mcp_tool` hooks (issue 14): the host runs them through the callbacks it gave
+ * The leaf of `prompt`, `agent` and `mcp_tool` hooks: the host runs them through the callbacks it gave
  * `createHookSystem` — `evaluatePrompt`, `runAgentHook`, `callMcpTool` — and this executor turns each answer into a
  * run record by callbackProtocol.ts. Shaped like the function executor: a synchronous answer settles in the same
  * tick; an asynchronous one is raced against the hook's timeout, and the callback's AbortSignal is aborted at the

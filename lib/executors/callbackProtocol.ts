@@ -1,5 +1,5 @@
 /**
- * How the answer of a hook the host runs through a callback becomes a verdict (issue 14), as Claude Code documents
+ * How the answer of a hook the host runs through a callback becomes a verdict, as Claude Code documents
  * its `prompt`, `agent` and `mcp_tool` hooks:
  * - a prompt or agent hook's judge answers `{ ok, reason }`: `ok: false` refuses with the reason — a block where
  *   the event can block, a warning where it cannot (the event's exit-2 meaning in the hook's dialect);

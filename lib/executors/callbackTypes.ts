@@ -1,5 +1,5 @@
 /**
- * The callbacks through which a host runs the hooks only it can run (issue 14): `prompt` hooks need its model,
+ * The callbacks through which a host runs the hooks only it can run: `prompt` hooks need its model,
  * `agent` hooks its agent loop, `mcp_tool` hooks its MCP connections. Given to `createHookSystem`; a hook whose
  * callback is missing is reported once and skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * The command-hook executor (DESIGN §3 "Running a command hook"): starts a shell-command hook for each
+ * The command-hook executor: starts a shell-command hook for each
  * run, hands it the input as JSON on stdin and turns its exit status and output into a `HookRun`. Shaped
  * like rxjs `fromFetch`: cold, one AbortController per run, and cancelling aborts it — which kills the
  * hook's process group. Failures are values: exactly one record per run, never an error.

@@ -1,5 +1,5 @@
 /**
- * The executor stack, composed once (DESIGN §1, issue #9): observe(failure policy(trust(leaf))). The
+ * The executor stack, composed once: observe(failure policy(trust(leaf))). The
  * leaf dispatches on the hook's kind; `executor` replaces only the leaf, so a custom runner still gets
  * trust, the failure policy and observation. The process leaves re-verify trust right before spawning.
  */
@@ -97,7 +97,7 @@ const onFirstUse = <E extends Pick<CommandExecutor, 'execute' | 'dispose'>>(crea
 /**
  * The process options with trust's last word: right before a process starts — after any wait for a slot —
  * the gate verifies the hook again (memoised fingerprints: a few `stat` calls), so a script swapped during
- * the wait does not run (issue 11, TOCTOU).
+ * the wait does not run (no gap between check and use).
  */
 const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): PersistentExecutorOptions => {
   if (gate === undefined) return process;
@@ -108,7 +108,7 @@ const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): 
 
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
-  // One live-process limit for one-shot hooks and persistent workers together (issue 10).
+  // One live-process limit for one-shot hooks and persistent workers together.
   const processSlots =
     options.process.processSlots ?? createSemaphore(normalizeProcessLimits(options.process).processConcurrency);
   // One spawn helper for both: it spawns one-shot hooks and guards persistent workers against the host's death.
@@ -167,7 +167,7 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
       const wanted = all.filter(wantsPrewarm);
       if (wanted.length > 0) persistentOf().prewarm(wanted);
       // One-shot command hooks ahead: create their executor (and its spawn helper) now, while the host is
-      // small, rather than on the first event (issue 10: the helper's start is ~90 ms).
+      // small, rather than on the first event (the helper's start is ~90 ms).
       if (all.some((hook) => hook.definition.type === 'command' && hook.definition.persistent !== true)) {
         command.warm();
       }

@@ -1,5 +1,5 @@
 /**
- * Each hook sees its own agent (issue #12, DESIGN §5): right before a command hook of a Claude Code or Gemini CLI
+ * Each hook sees its own agent: right before a command hook of a Claude Code or Gemini CLI
  * file is spawned, its stdin is written in its agent's shape (`toDialectInput`), its placeholders are handled
  * (`prepareDialectCommand`), its agent's variables are added (`dialectVariables`, `CLAUDE_ENV_FILE`), and its
  * answer is read its agent's way (`interpretDialectRun`). hookstream's own hooks get `undefined`: nothing

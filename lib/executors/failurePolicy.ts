@@ -1,6 +1,6 @@
 /**
- * The failure policy, one decorator over the whole executor stack (DESIGN §3 "Exit codes and stdout",
- * §5 "Failures"; issue #11 "guards a repository cannot switch off"):
+ * The failure policy, one decorator over the whole executor stack, so no way a guard can fail (untrusted,
+ * not started, crashed, timed out) lets its event through unchecked:
  * - a hook marked `required: true` or `failurePolicy: 'block'` (a strict function hook too) must give its
  *   verdict: not approved (`untrusted`), not started, crashed (an exit other than 0 and 2 — `node` exits 1
  *   when its script is missing —, a signal, unusable output) or timed out becomes a block saying what

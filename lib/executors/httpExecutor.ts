@@ -1,5 +1,5 @@
 /**
- * The HTTP-hook executor (issue 14 item 1): POSTs the hook's input — the same JSON a command hook of its
+ * The HTTP-hook executor: POSTs the hook's input — the same JSON a command hook of its
  * dialect gets on stdin — to its URL and reads the answer as that hook's stdout (lib/transport/httpRecord.ts).
  * Shaped like the command executor: a callback start per run, one AbortController each, cancelling aborts
  * the request, `dispose()` aborts every request in flight and awaits them. Failures are values.

@@ -1,7 +1,7 @@
 /**
- * The persistent-process executor (DESIGN §1, third executor): a command hook with `persistent: true`
+ * The persistent-process executor: a command hook with `persistent: true`
  * runs as long-lived workers instead of a process per event. Spawning `node hook.mjs` costs ~70 ms of
- * start-up per event; a worker answering one JSON line per request costs tens of microseconds (FACTS.md).
+ * start-up per event; a worker answering one JSON line per request costs tens of microseconds.
  *
  * Protocol (lib/protocol/persistentProtocol.ts, README "Persistent hooks"): per request hookstream writes
  * the input JSON with a top-level `"id"` and a newline; the worker answers with one line, echoing the id,
@@ -92,7 +92,7 @@ const workersOf = (definition: CommandHookConfig): number | string => {
   return `invalid "workers": expected an integer 1…${MAX_WORKERS}, received ${received}`;
 };
 
-/** The record of a reply: the shared fields as a literal, the reply's fields assigned after (FACTS.md round 2). */
+/** The record of a reply: the shared fields as a literal, the reply's fields assigned after: one shape. */
 const toRun = (hook: HookEntry, command: string, fields: ReplyFields, durationMs: number): HookRun => {
   const run: HookRun = { name: hook.name, command, source: hook.origin.source, outcome: fields.outcome, durationMs };
   if (fields.exitCode !== undefined) run.exitCode = fields.exitCode;

@@ -2,7 +2,7 @@
  * The callback form of the executor seam. `HookExecutor` (a cold Observable of one run record) is the
  * public contract; inside the engine every run goes through `StartRun`, plain callbacks, so that a
  * synchronous function hook settles in the same tick and an event costs no Subscriber per hook
- * (issue #9: per-event rxjs plumbing was the largest cost of a function-hook event).
+ * (per-event rxjs plumbing was the largest cost of a function-hook event).
  *
  * Executors built by hookstream carry both forms (`startable`); any other `HookExecutor` is adapted by
  * `startOf`, which subscribes to it and turns a broken contract (an error, a throw, no record) into an

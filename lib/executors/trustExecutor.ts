@@ -1,5 +1,5 @@
 /**
- * The trust decorator (DESIGN §3 "Trust"): a hook that needs an approval (a command hook from a project
+ * The trust decorator: a hook that needs an approval (a command hook from a project
  * or extension settings file) runs only when the gate approves it, checked when the run starts — and
  * again by the process executors right before the process starts (`beforeSpawn`, wired in
  * createExecutors), since a run may wait for a process slot meanwhile. Sits below the failure policy, so a

@@ -1,5 +1,5 @@
 /**
- * Durable approval (issue 14): a BeforeTool hook that answers `ask` ("a person should confirm") or `defer` ("pause
+ * Durable approval: a BeforeTool hook that answers `ask` ("a person should confirm") or `defer` ("pause
  * until someone answers", Claude Code's headless pause) turns the tool call into a pending approval — plain JSON
  * that a host can store, show and answer later, even from another process. Answering it goes on where the call
  * stopped: `allow` runs the tool with the approved input (AfterTool hooks fire), `deny` refuses it with the reason.

@@ -1,5 +1,5 @@
 /**
- * The model wrapper (functional spec §3.3–§3.5, §8): BeforeModel may block (with a synthetic response or an empty
+ * The model wrapper: BeforeModel may block (with a synthetic response or an empty
  * one) or edit the request, BeforeToolSelection restricts the tools the model is offered, AfterModel may replace
  * the response. Order: BeforeModel, BeforeToolSelection (it sees the edited request), the call, AfterModel.
  */

@@ -1,4 +1,4 @@
-/** Types of the model wrapper (functional spec §3.3–§3.5): what the host passes in and what the agent gets back. */
+/** Types of the model wrapper: what the host passes in and what the agent gets back. */
 import type { LLMTranslator, ToolSelection } from '../translate/index.js';
 import type { HookResult } from '../model/types.js';
 import type { HookCallContext } from './callContext.js';

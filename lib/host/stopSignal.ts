@@ -1,5 +1,5 @@
 /**
- * The one way a hook stops the agent (`continue: false`, functional spec §3): every host wrapper throws an
+ * The one way a hook stops the agent (`continue: false`): every host wrapper throws an
  * `AgentStopSignal` — a rejected Promise, or an error on the wrapper's Observable. A loop needs a single
  * `catch (e) { if (e instanceof AgentStopSignal) ... }` to end cleanly, whatever event stopped it.
  */

@@ -1,5 +1,5 @@
 /**
- * The tool wrapper (functional spec §3.1, §3.2, §8): BeforeTool decides whether and with which arguments the tool
+ * The tool wrapper: BeforeTool decides whether and with which arguments the tool
  * runs, AfterTool adds context for the model, replaces or withholds the result, hides output from the user, adds
  * system messages or stops. The string form of `callToolWithHooks` (toolCall.ts), which holds the rules.
  */

@@ -1,7 +1,7 @@
 /**
  * Programs that run another program (`env sh x.sh`, `nice -n 5 ./x`, `timeout 5 bash x.sh`): the static
  * analysis looks through them to what they run. Each is data — its options and what they change — so a
- * new one is a table row. Hashing the wrapper instead of what it runs was the bypass of issue 11.
+ * new one is a table row. Hashing only the wrapper would let what it runs change without a new approval.
  */
 import type { Grammar } from './argv.js';
 

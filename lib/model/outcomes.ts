@@ -1,5 +1,5 @@
 /**
- * Outcome classes of a hook run, one definition each (DESIGN §2 `hooks[].outcome`). Every predicate that
+ * Outcome classes of a hook run, one definition each (`HookRun.outcome`). Every predicate that
  * asks "did this hook fail?" reads these sets instead of keeping its own list.
  */
 import type { HookOutcome } from './types.js';

@@ -1,6 +1,6 @@
 /**
  * The shared vocabulary of hookstream: hook definitions, planned hooks, run records, the executor
- * seam and the HookResult (DESIGN §2). Plain TypeScript types only: codecs stay in lib/events and lib/config.
+ * seam and the HookResult. Plain TypeScript types only: codecs stay in lib/events and lib/config.
  */
 import type { Observable } from 'rxjs';
 import type { EventName } from '../events/names.js';
@@ -11,11 +11,11 @@ import type { AggregatedView } from './aggregatedView.js';
 /** `T` with its readonly modifiers removed: an object while it is being built, before it is frozen. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Where a hook came from; also its priority, highest first (DESIGN §3 "Planning"). */
+/** Where a hook came from; also its priority, highest first. */
 export type HookSource = 'runtime' | 'project' | 'user' | 'system' | 'extension';
 export const HOOK_SOURCES: readonly HookSource[] = ['runtime', 'project', 'user', 'system', 'extension'];
 
-/** A shell-command hook as written in settings (functional spec §6.2 plus x-code's fields). */
+/** A shell-command hook as written in settings (llxprt's fields plus x-code's). */
 export interface CommandHookConfig {
   type: 'command';
   /** Shell form: run under `bash -c`. With `args`: exec form, the program to run without a shell. */
@@ -59,7 +59,7 @@ export type FunctionHookReturn =
   HookOutput | void | undefined | Promise<HookOutput | void | undefined> | Observable<HookOutput>;
 /* eslint-enable @typescript-eslint/no-invalid-void-type */
 
-/** An in-process hook (issue #2 "Function hooks"). */
+/** An in-process hook: a function run in the host's process, no spawn. */
 export interface FunctionHook<I = HookInput> {
   type: 'function';
   name: string;
@@ -76,7 +76,7 @@ export interface FunctionHook<I = HookInput> {
 }
 
 /**
- * Fields every configured hook type shares besides `type` (issue 14): the command hook's minus what only a
+ * Fields every configured hook type shares besides `type`: the command hook's minus what only a
  * process has. Timeouts are milliseconds here; dialect readers convert their agent's unit.
  */
 export interface ConfiguredHookCommon {
@@ -95,7 +95,7 @@ export interface ConfiguredHookCommon {
   asyncRewake?: boolean;
 }
 
-/** POSTs the hook's input JSON to `url`; the response body is read as a command hook's stdout (issue 14). */
+/** POSTs the hook's input JSON to `url`; the response body is read as a command hook's stdout. */
 export interface HttpHookConfig extends ConfiguredHookCommon {
   type: 'http';
   url: string;
@@ -195,7 +195,7 @@ export interface HookPlan {
 export type HookOutcome =
   'success' | 'blocked' | 'warning' | 'timeout' | 'failed' | 'canceled' | 'untrusted' | 'skipped';
 
-/** The record of one hook run (DESIGN §2 `hooks[]`). Failures are values, never stream errors. */
+/** The record of one hook run (an entry of `HookResult.hooks`). Failures are values, never stream errors. */
 export interface HookRun {
   name: string;
   command?: string;
@@ -222,7 +222,7 @@ export interface HookRun {
   cause?: unknown;
 }
 
-/** The executor seam (DESIGN §1): a cold Observable of exactly one run record; unsubscribing cancels. */
+/** The executor seam: a cold Observable of exactly one run record; unsubscribing cancels. */
 export type HookExecutor = (hook: HookEntry, input: HookInput) => Observable<HookRun>;
 
 /** A run lifecycle record on `results$`, for dashboards and telemetry. */
@@ -242,7 +242,7 @@ export type HookActivity =
 export type { NormalizedDecision } from '../events/outputs.js';
 
 /**
- * The one decision for an event (DESIGN §2 table). Every result is frozen at run time — the fast path's
+ * The one decision for an event. Every result is frozen at run time — the fast path's
  * and an assembled one alike, with its `warnings`, `hooks` and each run record — and typed readonly.
  */
 export interface HookResult {

@@ -66,7 +66,7 @@ export const createObservation = (options: ObservationOptions): Observation => {
     telemetry?.answered(event, fields, result);
   };
   // `answered` is installed only while a watcher wants no-hook events (a `decisions$` subscriber, the recorder,
-  // telemetry): the event gate then calls nothing on the no-hook fast path (issue 9).
+  // telemetry): the event gate then calls nothing on the no-hook fast path.
   const trace: Mutable<EngineTrace> = {
     planned: (eventId: number, plan: HookPlan, fields: Readonly<Record<string, unknown>>) => {
       debug?.planned(eventId, plan, fields);

@@ -10,7 +10,7 @@ import type { PlannedEvent, RanEvent } from '../engine/types.js';
  * (BeforeTool `tool_input`, BeforeModel `llm_request`, BeforeAgent `prompt`). A blocking hook ends
  * the chain: later hooks get the outcome `skipped`.
  *
- * <span class="informal">`concatMap` over the plan's hooks with the chaining rules of DESIGN §3.</span>
+ * <span class="informal">`concatMap` over the plan's hooks with the chaining rules of lib/rules/chainInput.ts.</span>
  *
  * @example
  * ```ts

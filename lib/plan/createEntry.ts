@@ -24,7 +24,7 @@ export type EntryDraft = Omit<HookEntry, 'id'>;
 export type EntryDefinition = FunctionHook<never> | ConfiguredHookConfig;
 
 /**
- * The dedup key of a command hook (functional spec §7.9): the command string, plus its arguments for
+ * The dedup key of a command hook: the command string, plus its arguments for
  * the exec form, so `node a.mjs` twice for one event runs once while `node` with other args does not.
  */
 export const commandKey = (definition: Pick<CommandHookConfig, 'command' | 'args'>): string =>
@@ -167,7 +167,7 @@ export const configuredLabel = (definition: ConfiguredHookConfig): string => {
 };
 
 /**
- * The dedup key of a hook (DESIGN §3 "Planning"): a pure function of its definition — the command plus
+ * The dedup key of a hook: a pure function of its definition — the command plus
  * args, or the identity of a function hook's `run` — so it is never stored on an entry.
  */
 export const hookKey = (definition: HookEntry['definition']): string =>

@@ -1,5 +1,5 @@
 /**
- * Hook matchers (DESIGN §3 "Matchers"): an unanchored, case-sensitive regular expression tested
+ * Hook matchers: an unanchored, case-sensitive regular expression tested
  * against the event's match target (a tool name, a session trigger). Matching runs on re2js, a
  * linear-time engine, so a pathological pattern such as `(a+)+$` cannot stall the event loop;
  * V8's backtracking RegExp is never used to match.

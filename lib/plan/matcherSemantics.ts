@@ -1,5 +1,5 @@
 /**
- * How each dialect reads a matcher (DESIGN §5 "Dialects"). The same text means different things per agent:
+ * How each dialect reads a matcher. The same text means different things per agent:
  * `Bash` is an unanchored regular expression for hookstream (it fires for `BashOutput` too), an exact tool
  * name for Claude Code, and for Gemini CLI a regular expression on tool events but an exact string on
  * lifecycle events (`startup`). Regular expressions always go through the linear-time `compileMatcher`.

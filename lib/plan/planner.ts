@@ -1,5 +1,5 @@
 /**
- * The planner: for one event, which hooks run, in which order, and how (DESIGN §3 "Planning").
+ * The planner: for one event, which hooks run, in which order, and how.
  * Matcher filter, disabled names, dedup by command with trust decided first (the highest-priority
  * trusted instance is kept, lib/plan/dedup.ts), the background split (`async` hooks go to
  * `plan.background`, decided once per memoised plan so an event without one pays nothing), and the
@@ -70,7 +70,7 @@ export class HookPlanner {
    */
   createExecutionPlan(event: EventName, fields: Readonly<Record<string, unknown>>): HookPlan {
     const plan = this.matchedPlan(event, fields);
-    // The shared empty plan has no condition to apply: the no-hook path skips the lookup (issue 9's fast path).
+    // The shared empty plan has no condition to apply: the no-hook path skips the lookup.
     return plan.hooks.length === 0 && plan.background === undefined ? plan : applyConditions(plan, fields);
   }
 

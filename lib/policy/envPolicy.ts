@@ -1,5 +1,5 @@
 /**
- * Least privilege for the hooks a repository or an extension brings (issue 11 item 3): they can run with an
+ * Least privilege for the hooks a repository or an extension brings: they can run with an
  * environment from which variables that look like secrets are dropped, or with an allowlist only. Hooks of the
  * user, the system and the host (runtime) always get the whole environment: they are the user's own.
  *

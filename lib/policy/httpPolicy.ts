@@ -1,5 +1,5 @@
 /**
- * What an HTTP hook may reach and send (issue 14 item 1). Pure rules, checked before any socket is opened:
+ * What an HTTP hook may reach and send. Pure rules, checked before any socket is opened:
  * - the URL must parse, use http or https, and carry no credentials (settings files are committed and URLs
  *   are logged: secrets belong in a header that references an allowed variable);
  * - a hook that can decide (block, deny, stop) needs https; plain http only to a loopback address, and only

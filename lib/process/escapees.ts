@@ -1,6 +1,6 @@
 /**
  * Finding processes that left a hook's process group. `setsid` children and `set -m` jobs get a new
- * group, so `kill(-pgid)` no longer reaches them (FACTS.md). They still carry the hook's environment,
+ * group, so `kill(-pgid)` no longer reaches them. They still carry the hook's environment,
  * and with it the run's `HOOKSTREAM_RUN_ID`: reading `/proc/<pid>/environ` finds them.
  * Linux only; elsewhere the scan finds nothing and the hard deadline alone settles a run.
  */
@@ -85,7 +85,7 @@ let batch: Array<EscapeeQuery & { resolve: (pids: number[]) => void }> = [];
 /**
  * The scan after a run, off the run's path: it runs once the turn that settled the run is over (its record is
  * out by then), and runs that ended in the same turn share one pass. 16 parallel hooks ending together
- * scanned /proc 16 times, 0.3–1.8 ms each, before their records — a third of a fan-out's overhead (issue 10).
+ * scanned /proc 16 times, 0.3–1.8 ms each, before their records — a third of a fan-out's overhead.
  */
 export const sweepEscapees = (runId: string, pgid: number): Promise<number[]> =>
   new Promise((resolve) => {

@@ -5,7 +5,7 @@
  *
  * A raw spawn, not execa: with every execa feature we would use switched off (timeout, cleanup, kill
  * escalation, rejection, buffering — the supervisor does those for both paths) execa still added 0.9–1.0 ms
- * wall and 1.6–1.8 ms CPU per spawn (FACTS.md, round 2).
+ * wall and 1.6–1.8 ms CPU per spawn.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';

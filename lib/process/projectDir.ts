@@ -1,7 +1,7 @@
 /**
- * The project directory, checked once instead of before every spawn (a `stat` per spawn was one of the
- * fixed costs of issue 10), and again after a spawn fails: a missing cwd makes the spawn report ENOENT for
- * the program, as if the shell were missing (FACTS.md), so the message must name the directory instead.
+ * The project directory, checked once instead of before every spawn (a `stat` per spawn is a fixed cost
+ * on every hook), and again after a spawn fails: a missing cwd makes the spawn report ENOENT for
+ * the program, as if the shell were missing, so the message must name the directory instead.
  */
 import { statSync } from 'node:fs';
 

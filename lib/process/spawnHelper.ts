@@ -1,7 +1,7 @@
 /**
  * The host's side of the spawn helper (spawnHelperChild.ts): a small long-lived Node child, started while
  * the host is still small, that spawns hooks on the host's behalf. A fork costs in proportion to the forking
- * process's memory and blocks its event loop meanwhile: +40–49 ms per GiB of host RSS (issue 10); through
+ * process's memory and blocks its event loop meanwhile: +40–49 ms per GiB of host RSS; through
  * the helper it stays the same at any host size. Kills still go from the host straight to the hook's group;
  * timers, the escapee scan and the live-group registry stay in the host (superviseProcess.ts).
  *

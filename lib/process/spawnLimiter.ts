@@ -1,7 +1,7 @@
 /**
  * Admission control before a spawn: a counting semaphore bounds live hook processes (beyond 2–4 per
  * core more concurrency adds latency, not throughput), and a descriptor budget refuses to spawn when file
- * descriptors run short — execa then throws synchronously and emits an unhandled `'error'` (FACTS.md), and a
+ * descriptors run short — execa then throws synchronously and emits an unhandled `'error'`, and a
  * raw spawn fails with EMFILE.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Splitting a worker's stdout into lines, one batch per chunk read. The batch matters: a worker that
  * prints two lines for one request usually has them arrive in one read, and the request they belong to
- * can then be failed before either line is taken as its answer (issue 10). A line longer than the cap
+ * can then be failed before either line is taken as its answer. A line longer than the cap
  * is an overflow, not an answer; after it the stream is ignored (the worker is being replaced).
  */
 

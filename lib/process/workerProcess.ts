@@ -87,7 +87,7 @@ export const startWorker = (options: WorkerSpawnOptions, listeners: WorkerListen
       windowsHide: true,
     });
   } catch (error) {
-    // Out of descriptors, execa throws synchronously (FACTS.md).
+    // Out of descriptors, execa throws synchronously instead of returning a failed subprocess.
     return notStarted(listeners, errorText(error));
   }
   // Unheard 'error' events would crash the host (EPIPE on a dead worker's stdin).

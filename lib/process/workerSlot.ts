@@ -1,6 +1,6 @@
 /**
  * One worker process of a persistent hook and the one request it is answering: where answers are paired
- * with requests, so where a stray line is caught before it can answer another event (issue 10).
+ * with requests, so where a stray line is caught before it can answer another event.
  *
  * - An answer echoing `"id"` must carry the pending request's id; a worker that echoed once must echo always.
  * - An answer without id (text, an empty line, an object without `"id"`) answers the pending request, but

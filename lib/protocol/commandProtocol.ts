@@ -1,5 +1,5 @@
 /**
- * The command-hook protocol (DESIGN §3 "Exit codes and stdout"): how an exit status plus stdout and
+ * The command-hook protocol: how an exit status plus stdout and
  * stderr become an outcome, a decoded output and a one-line message. Pure, so every row of the table
  * is testable without spawning anything.
  */
@@ -83,10 +83,10 @@ const exitTwo = (event: EventName, stdout: ParsedStdout, stderr: string): Protoc
     nonEmpty(decoded.output.reason) ?? nonEmpty(stderr) ?? (stdout.kind === 'text' ? stdout.text : undefined);
   const reason = given ?? 'Hook exited with code 2';
   const warnings = [...decoded.warnings];
-  // Shell syntax errors, failed redirections and usage errors exit 2 too (FACTS.md): say so loudly.
+  // Shell syntax errors, failed redirections and usage errors exit 2 too: say so loudly.
   if (given === undefined)
     warnings.push('exit code 2 without a reason: an accidental failure (syntax error, usage error) also exits 2');
-  // A copy with two fields overwritten (Object.assign: one shape, no spread-then-add, FACTS.md round 2).
+  // A copy with two fields overwritten (Object.assign keeps one shape; spread-then-add makes a new hidden class).
   const output: HookOutput = assignFields({}, decoded.output);
   output.decision = decoded.output.decision === 'deny' ? 'deny' : 'block';
   output.reason = reason;

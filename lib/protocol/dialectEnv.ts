@@ -1,10 +1,10 @@
 /**
- * What a dialect provides to its hooks (DESIGN §5): environment variables (`CLAUDE_PLUGIN_ROOT`,
+ * What a dialect provides to its hooks: environment variables (`CLAUDE_PLUGIN_ROOT`,
  * `CLAUDE_ENV_FILE`, `GEMINI_SESSION_ID`, `GEMINI_CWD` …) and the placeholders written in a hook's command
  * (`${CLAUDE_PLUGIN_ROOT}`, Gemini's `${extensionPath}`).
  *
  * A placeholder's value never becomes shell text: a textual substitution of a path into a shell command runs
- * any `$(…)` or backticks in that path (FACTS.md). In the exec form (`args`) there is no shell, so values are
+ * any `$(…)` or backticks in that path. In the exec form (`args`) there is no shell, so values are
  * written into the arguments. In the shell form the placeholder is rewritten to a double-quoted reference to an
  * environment variable holding the value — `'${extensionPath}/x'` becomes `''"${HOOKSTREAM_EXTENSION_PATH}"'/x'`
  * — so the shell expands it as data, inside single quotes too. (An unquoted here-document body would show the

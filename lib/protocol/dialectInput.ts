@@ -1,5 +1,5 @@
 /**
- * A hook sees its own agent (DESIGN §5): the stdin a dialect's hook gets carries the event name it was
+ * A hook sees its own agent: the stdin a dialect's hook gets carries the event name it was
  * configured under and the field names its agent sends — Claude's Stop hook reads `last_assistant_message`
  * and `stop_hook_active`, its SessionStart `source: "compact"`, its PreToolUse `tool_use_id`. The reverse
  * direction reads an agent's own payload (the CLI run as that agent's hook) into the canonical input.

@@ -1,5 +1,5 @@
 /**
- * A hook's answer read the way its agent reads it (DESIGN §5), then handed to the one command protocol
+ * A hook's answer read the way its agent reads it, then handed to the one command protocol
  * (commandProtocol.ts) in hookstream's spelling:
  *
  * - Claude's `updatedInput` REPLACES the tool input: `hookSpecificOutput.tool_input` plus

@@ -1,5 +1,5 @@
 /**
- * The environment and argv of a command hook (DESIGN §3 "Running a command hook").
+ * The environment and argv of a command hook.
  * The project directory reaches the hook only as environment variables: nothing is ever substituted
  * into the command text, so a hostile directory name cannot inject commands — the shell expands
  * `"$HOOKSTREAM_PROJECT_DIR"` as data.
@@ -92,7 +92,7 @@ export interface HookEnvironment {
 
 /**
  * Copies the base environment once per executor: enumerating `process.env` goes through getenv for every
- * variable, which per spawn was one of the fixed costs of issue 10. Later changes to `process.env` are not seen.
+ * variable, a cost to pay once, not per spawn. Later changes to `process.env` are not seen.
  */
 export const createHookEnvironment = (
   base: Record<string, string | undefined>,

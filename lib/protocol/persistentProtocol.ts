@@ -6,7 +6,7 @@
  * a worker that ignores unknown fields keeps working. Answer: one line; a JSON object echoing `"id"` is paired
  * with its request by id, any other line (no id, plain text, an empty line) with the one pending request.
  *
- * An answer means exactly what the same text on a command hook's stdout means at exit 0 (DESIGN §3), so it
+ * An answer means exactly what the same text on a command hook's stdout means at exit 0, so it
  * goes through `interpretCommandRun` (the echoed `id` is an unknown key there, dropped silently); every other
  * end of a request (timeout, overflow, a dead worker, a broken protocol, the crash-loop guard, a refused
  * start, dispose) becomes a record with a one-line message.
@@ -153,7 +153,7 @@ export const interpretReply = (reply: WorkerReply, context: ReplyContext): Reply
     const why = `broke the line protocol: ${reply.detail ?? 'unexpected output'}; the worker was restarted`;
     fields = failure('failed', `Hook "${name}" worker ${why}`, stderr.text);
   } else if (reply.stdoutInvalid === true) {
-    // A lossy decode can change what a decision says: never use it as one (issue 10).
+    // A lossy decode can change what a decision says: never use it as one.
     fields = failure('failed', `Hook "${name}" answer was not used: it is not valid UTF-8`, stderr.text);
     fields.stdout = clip(reply.stdout ?? '');
   } else {
@@ -166,7 +166,7 @@ export const interpretReply = (reply: WorkerReply, context: ReplyContext): Reply
       timeoutMs: context.timeoutMs,
       stdoutTruncatedAt: reply.kind === 'overflow' ? context.maxOutputBytes : undefined,
     });
-    // A literal, then the optional fields in the record's usual order (never a spread, FACTS.md round 2).
+    // A literal, then the optional fields in the record's usual order (one shape, never a spread).
     fields = { outcome: verdict.outcome };
     if (verdict.output !== undefined) fields.output = verdict.output;
     if (verdict.message !== undefined) fields.message = verdict.message;

@@ -1,6 +1,6 @@
 /**
  * Turning a hook's raw output bytes into text. A lenient decoder silently replaces invalid UTF-8 with
- * U+FFFD (FACTS.md), which can change what a decision says; decoding strictly lets the protocol refuse such
+ * U+FFFD, which can change what a decision says; decoding strictly lets the protocol refuse such
  * stdout (the run fails, commandProtocol.ts) while stderr, only ever a message, is kept readable.
  */
 

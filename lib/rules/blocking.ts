@@ -1,5 +1,5 @@
 /**
- * The one blocking rule (DESIGN §3): which decision a hook expressed, and whether it blocks. Used by the
+ * The one blocking rule: which decision a hook expressed, and whether it blocks. Used by the
  * executors (the run's outcome), the chain (a block ends it), aggregation and the testing kit alike.
  */
 import type { EventName } from '../events/names.js';

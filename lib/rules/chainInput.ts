@@ -1,5 +1,5 @@
 /**
- * Sequential chaining (DESIGN §3 "Chaining"): after a hook exits 0 with output, the next hook's input
+ * Sequential chaining: after a hook exits 0 with output, the next hook's input
  * carries its changes. BeforeTool and PermissionRequest shallow-merge `tool_input` — or take it whole when the
  * hook said `replaceToolInput` (Claude Code's `updatedInput`) —, BeforeModel shallow-merges `llm_request`
  * (one level deeper for `config`), AfterTool replaces `tool_response`, BeforeAgent appends
@@ -14,7 +14,7 @@ import { mergeRequestPatch } from './requestPatch.js';
 /**
  * A copy of `input` to overwrite one field of. The field exists in every valid input of the event, so the
  * clone keeps the input's shape (~0.1 µs); adding a key to a clone, or `{ ...a, k }` with a new `k`, would
- * cost a new hidden class per object (FACTS.md, round 2).
+ * cost a new hidden class per object on Node 20.
  */
 const copyOf = <I extends HookInput>(input: I): I => ({ ...input });
 

@@ -1,5 +1,5 @@
 /**
- * The one rule for applying a hook's `llm_request` patch (DESIGN §3: "`llm_request` shallow-merged"):
+ * The one rule for applying a hook's `llm_request` patch:
  * top-level fields replace, `config` merges one level deeper so that two hooks editing different config
  * keys both land, and a `config` that is not an object is no patch. Aggregation, sequential chaining and
  * `BeforeModelHookOutput.applyLLMRequestModifications` all use it, so they cannot disagree.

@@ -1,5 +1,5 @@
 /**
- * hookstream/seed: the API of the seed specification (llxprt hook API reference) for ports of code
+ * hookstream/seed: llxprt's hook API, for ports of code
  * written against it — the registry, planner, runner and aggregator classes, the event output classes,
  * `AggregatedHookResult`, and the `HOOK_EXECUTION_REQUEST`/`RESPONSE` message bus. New code uses the
  * root entry point's `createHookSystem`.

@@ -1,5 +1,5 @@
 /**
- * The hook message bus (seed API reference "MessageBus Contracts"): `HOOK_EXECUTION_REQUEST` messages in,
+ * The hook message bus: `HOOK_EXECUTION_REQUEST` messages in,
  * `HOOK_EXECUTION_RESPONSE` messages out, matched by `correlationId`. Requests run concurrently and are answered
  * as they finish. Every request is answered — a malformed one with `success: false` and an error code — and
  * nothing a publisher sends can throw or end the bus.

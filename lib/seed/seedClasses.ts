@@ -1,5 +1,5 @@
 /**
- * The seed API's component classes (architecture guide "Component Responsibilities") as thin,
+ * The seed API's component classes as thin,
  * Promise-based views over the reactive engine, for hosts that port code written against them.
  */
 import { firstValueFrom } from 'rxjs';

@@ -52,7 +52,7 @@ export const backgroundRecordOf = (
   eventId: number,
 ): BackgroundRecord => {
   const result = assembleHookResult(hook.event, input, [run], { durationMs: run.durationMs });
-  // A literal of the fields every record has, the optional ones assigned after (FACTS.md round 2).
+  // A literal of the fields every record has, the optional ones assigned after: one shape, no spread-then-add.
   const record: Mutable<BackgroundRecord> = {
     event: hook.event,
     eventId,

@@ -1,5 +1,5 @@
 /**
- * The facade (DESIGN §2): settings + the executor stack + the one pipeline + lifecycle. Every way in —
+ * The facade: settings + the executor stack + the one pipeline + lifecycle. Every way in —
  * `fire`, `fire$`, `decide` — validates the fields and goes through the engine (`planEvent`, then `runEvent`).
  */
 import { randomUUID } from 'node:crypto';
@@ -73,7 +73,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: observation.trace,
   };
   const gate = createEventGate(engine, settings);
-  // Start the spawn helper and prewarmed workers while the host is still small (issue 10).
+  // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {
     if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
   };

@@ -1,5 +1,5 @@
 /**
- * The input hooks receive: the host's fields plus the base fields (DESIGN §3 "Input"). Built only when a
+ * The input hooks receive: the host's fields plus the base fields. Built only when a
  * hook is planned, with the clock reading the engine took at the event's start (a clock read costs 70 ns
  * on the CI machine); the timestamp string is cached per millisecond (an ISO string costs ~0.3 µs to make).
  */

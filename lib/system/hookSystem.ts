@@ -1,4 +1,4 @@
-/** The hook system a host holds (DESIGN §2): its public shape. */
+/** The hook system a host holds: its public shape. */
 import type { Observable, OperatorFunction } from 'rxjs';
 import type { ConfigProblem } from '../diagnostics/problems.js';
 import type { CommandHookConfig, FunctionHook, HookPlan, HookResult, HookActivity } from '../model/types.js';

@@ -30,7 +30,7 @@ export interface HookSystemOptions {
   logger?: Logger;
   /**
    * Overrides `tools.enableHooks`. Without settings the system is enabled (its hooks come from
-   * `register`); with settings, `tools.enableHooks` decides and defaults to false (seed §6.1).
+   * `register`); with settings, `tools.enableHooks` decides and defaults to false.
    */
   enabled?: boolean;
   /** Live hook processes at once across all events (default 16); the rest queue. */
@@ -52,7 +52,7 @@ export interface HookSystemOptions {
   /** BeforeToolSelection: `union` (default, seed) or `intersection` of allowed function names. */
   toolSelection?: 'union' | 'intersection';
   /**
-   * Approval of command hooks from project and extension settings files (DESIGN §3 "Trust"): they run
+   * Approval of command hooks from project and extension settings files: they run
    * only once approved. Default: the store `~/.hookstream/trusted-hooks.json` and no approval callback, so
    * unapproved hooks are skipped (outcome `untrusted`). `false` turns trust off: every hook runs.
    */

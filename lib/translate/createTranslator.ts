@@ -30,7 +30,7 @@ export interface StableMessage {
   name?: string;
 }
 
-/** Stable token counts of a response (functional spec §5.2 `usageMetadata`). */
+/** Stable token counts of a response (its `usageMetadata`). */
 export interface StableUsage {
   promptTokenCount?: number;
   candidatesTokenCount?: number;

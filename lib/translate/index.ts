@@ -1,4 +1,4 @@
-/** Translators between SDK request/response shapes and the stable hook LLM format (functional spec §5). */
+/** Translators between SDK request/response shapes and the stable hook LLM format. */
 export type { LLMTranslator, ToolSelection } from './translator.js';
 export { genaiTranslator } from './genai.js';
 export type * from './genai.js';

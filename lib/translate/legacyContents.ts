@@ -1,5 +1,5 @@
 /**
- * Normalizes what hooks send back into the stable LLM format. Hooks written against the seed API reference use
+ * Normalizes what hooks send back into the stable LLM format. Hooks written against the seed API use
  * an older GenAI-like shape: `{ contents: [{ role, parts: [string | { text }] }], systemInstruction,
  * generationConfig }` and candidates whose parts are `{ text }` objects; both are accepted here.
  */

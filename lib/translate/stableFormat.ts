@@ -9,7 +9,7 @@ import type { HookMessage, LLMResponse } from '../events/inputs.js';
 export type StableRole = HookMessage['role'];
 export type UnknownRecord = Record<string, unknown>;
 
-/** A candidate of the stable response (functional spec §5.2): text parts only, as strings. */
+/** A candidate of the stable response: text parts only, as strings. */
 export type StableCandidate = {
   content: { role: 'model'; parts: string[] };
   finishReason?: string;
@@ -26,7 +26,7 @@ export const isFiniteNumber = (value: unknown): value is number => typeof value 
 export const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** `assistant` and `model` name the same speaker; the stable format says `model` (functional spec §5.1). */
+/** `assistant` and `model` name the same speaker; the stable format says `model`. */
 export const canonicalRole = (role: string): StableRole => (role === 'assistant' ? 'model' : (role as StableRole));
 
 /** The stable empty/no-op response: used when BeforeModel blocks without supplying `llm_response`. */
@@ -121,7 +121,7 @@ export function applyFieldEdits<T extends UnknownRecord>(
   return out;
 }
 
-/** The config fields of the stable format (functional spec §5.1) and their validators. */
+/** The config fields of the stable format and their validators. */
 export const STABLE_CONFIG_KEYS = {
   temperature: isFiniteNumber,
   maxOutputTokens: isFiniteNumber,

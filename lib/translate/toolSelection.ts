@@ -1,4 +1,4 @@
-/** The SDK-independent part of applying a tool restriction (DESIGN §3 BeforeToolSelection). */
+/** The SDK-independent part of applying a tool restriction (a BeforeToolSelection decision). */
 import type { ToolMode } from '../events/inputs.js';
 import type { ToolSelection } from './translator.js';
 

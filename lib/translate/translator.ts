@@ -1,10 +1,10 @@
 /**
  * The translator contract: one object per SDK shape converting between that SDK's request/response and the
- * stable hook LLM format (functional spec §5), so hook scripts never see an SDK's wire format.
+ * stable hook LLM format, so hook scripts never see an SDK's wire format.
  */
 import type { LLMRequest, LLMResponse, ToolMode } from '../events/inputs.js';
 
-/** The tool restriction a BeforeToolSelection decision applies (DESIGN §2 `toolConfig`). */
+/** The tool restriction a BeforeToolSelection decision applies. */
 export interface ToolSelection {
   readonly mode: ToolMode;
   readonly allowedFunctionNames: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * An HTTP hook's run record from what its request did (issue 14 item 1). A 2xx answer is the hook's stdout at
+ * An HTTP hook's run record from what its request did. A 2xx answer is the hook's stdout at
  * exit 0: the body goes through the same protocol as a command hook's (commandProtocol.ts, or its agent's
  * reading, dialectOutput.ts), so it allows, blocks, stops and adds context exactly as that stdout would. Every
  * other ending is a failure of the hook — outcome `failed` (`timeout` for the deadline) with a message naming

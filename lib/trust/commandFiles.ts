@@ -1,5 +1,5 @@
 /**
- * Which files a command hook really runs, found without running anything (issue 11: trust that pins
+ * Which files a command hook really runs, found without running anything (so that trust pins
  * what runs). The shell form is read as bash reads it — every simple command of the line, `cd`, variable
  * assignments, `source` — and each program is followed through wrappers (`env`, `nice`, `timeout`,
  * `xargs`, `sudo`, …), PATH lookups with the hook's own `env.PATH`, `#!` lines and interpreter options

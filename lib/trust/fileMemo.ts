@@ -1,5 +1,5 @@
 /**
- * Memoised facts about files (issue 10: the trust check re-hashed every script on every spawn, 94–357 µs
+ * Memoised facts about files (without it the trust check re-hashed every script on every spawn, 94–357 µs
  * CPU). A file's hash and first line are reused while its identity — device, inode, size, mtime, ctime —
  * is unchanged, so a re-check costs a `stat` per file. Timestamps are coarse (a kernel tick), so a file
  * changed within the same tick as our read could keep its identity: like git's "racily clean" entries,

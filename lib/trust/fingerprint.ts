@@ -1,5 +1,5 @@
 /**
- * A hook's trust fingerprint (DESIGN §3 "Trust"): SHA-256 over the project's real path, the event, the
+ * A hook's trust fingerprint: SHA-256 over the project's real path, the event, the
  * matcher, the canonical hook definition and the bytes of every local file the command runs — found
  * through wrappers, interpreter options, PATH lookups and `#!` lines (lib/trust/commandFiles.ts). Any
  * change to one of them — a moved project, an edited command, an edited or swapped script — needs a new

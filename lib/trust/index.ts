@@ -1,4 +1,4 @@
-/** Trust: approvals of project and extension hooks, pinned to fingerprints (DESIGN §3 "Trust"). */
+/** Trust: approvals of project and extension hooks, pinned to fingerprints. */
 export {
   createFingerprinter,
   hookFingerprint,

@@ -1,6 +1,6 @@
 /**
- * One writer at a time for the approval store (issue 11: eight concurrent `hookstream trust` runs kept
- * 6–7 of 8 approvals, read-modify-rename without a lock). The lock is a file created with O_EXCL next to
+ * One writer at a time for the approval store (with read-modify-rename alone, eight
+ * concurrent `hookstream trust` runs kept 6–7 of 8 approvals). The lock is a file created with O_EXCL next to
  * the store, holding the owner's pid and a random token. A lock whose owner is gone, or older than
  * `STALE_MS`, is broken by renaming it aside first — only the process whose rename succeeded breaks it,
  * and it checks that what it moved is the stale lock it judged, not a fresh one taken meanwhile.

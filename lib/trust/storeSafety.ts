@@ -1,5 +1,5 @@
 /**
- * Whether the approval store can be believed (issue 11): a store another user could have written would
+ * Whether the approval store can be believed: a store another user could have written would
  * let them approve hooks in your name. Refused, with one line saying why and how to fix it:
  * - the store file is not a regular file, is owned by another user, or is group/world-writable;
  * - its directory is group/world-writable (unless sticky and owned by you), or owned by another user;

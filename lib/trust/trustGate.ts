@@ -1,5 +1,5 @@
 /**
- * Who may run (DESIGN §3 "Trust"): runtime, system and user hooks are trusted; command hooks that came
+ * Who may run: runtime, system and user hooks are trusted; command hooks that came
  * from project or extension settings *files* run only once approved. The approval is pinned to the
  * hook's fingerprint; it is checked when the run starts (`check`, which may ask the host's callback),
  * before dedup when copies of one command compete (`isTrusted`), and again right before the process
