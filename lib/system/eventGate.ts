@@ -14,7 +14,7 @@ import { checkEventFields } from '../events/decodeInput.js';
 import { eventFieldsGuard } from '../events/fieldGuards.js';
 import type { EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
-import type { HookPlanner } from '../plan/planner.js';
+import { matchTargetOf, type HookPlanner } from '../plan/planner.js';
 import { registryGeneration, type HookRegistry } from '../plan/registry.js';
 
 /** Receives the error that ends an event the caller still waits for (`dispose()`). */
@@ -39,6 +39,9 @@ export interface EventGate {
 }
 
 const noCancel: CancelRun = () => undefined;
+
+/** Match targets remembered per `answerer` (tool names repeat: a few hundred cover a session). */
+const MATCHED_LIMIT = 256;
 
 interface Running {
   cancel: CancelRun;
@@ -72,6 +75,25 @@ export const createEventGate = (
     let knownPlanner: HookPlanner | undefined;
     let knownAt = -1;
     let hooked = true;
+    // Likewise per match target (a tool name): whether some hook's matcher lets it through. A target no hook
+    // matches is answered from the fast path too (dedup never empties a plan, and conditions only remove hooks).
+    const matched = new Map<string, boolean>();
+    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
+    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
+      const target = matchTargetOf(event, fields);
+      if (target === undefined) return true;
+      let known = matched.get(target);
+      if (known === undefined) {
+        try {
+          known = planner.hasHooks(event, target);
+        } catch {
+          return true; // a matcher that throws: planning fails the event as usual (`planEvent`)
+        }
+        if (matched.size >= MATCHED_LIMIT) matched.clear();
+        matched.set(target, known);
+      }
+      return known;
+    };
     return (fields) => {
       if (closed) throw new HookSystemDisposedError();
       if (!pass(fields)) checkEventFields(event, fields);
@@ -81,10 +103,11 @@ export const createEventGate = (
         const generation = registryGeneration(switches.registry);
         if (planner !== knownPlanner || generation !== knownAt) {
           hooked = planner.hasHooks(event);
+          matched.clear();
           knownPlanner = planner;
           knownAt = generation;
         }
-        planned = hooked ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
+        planned = hooked && matches(planner, fields) ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
       } else planned = fastPath(fields);
       const answered = trace?.answered;
       if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);

@@ -59,6 +59,27 @@ describe('decide() on a stream whose event had no hook', () => {
     expect(results.map((result) => result.blocked)).toEqual([false, true]);
   });
 
+  it("answers a tool its hook's matcher misses without running it, and runs it for the tool it matches", () => {
+    const hooks = system();
+    let runs = 0;
+    hooks.register(
+      'BeforeTool',
+      functionHook('shell-only', () => {
+        runs++;
+        return deny('no shell');
+      }),
+      { matcher: '^run_shell_command$' },
+    );
+    const source = new Subject<Record<string, unknown>>();
+    const results: HookResult[] = [];
+    source.pipe(hooks.decide('BeforeTool')).subscribe((result) => results.push(result));
+    source.next(call(0));
+    source.next({ tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    source.next(call(1));
+    expect(results.map((result) => result.blocked)).toEqual([false, true, false]);
+    expect(runs).toBe(1);
+  });
+
   it('still validates every event', () => {
     const hooks = system();
     const source = new Subject<Record<string, unknown>>();
