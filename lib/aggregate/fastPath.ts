@@ -27,28 +27,55 @@ const TEMPLATES = new Map<EventName, HookResult>(
 const passThrough = (template: HookResult): Mutable<HookResult> =>
   new ResultRecord(template.event, false, false, false, template.warnings, template.hooks, true, 0);
 
+// One builder per kind of pass-through: named stores (a computed key made this keyed store megamorphic), frozen
+// like every result.
+const withToolInput = (template: HookResult, fields: Readonly<Record<string, unknown>>): HookResult => {
+  const result = passThrough(template);
+  result.toolInput = fields.tool_input as HookResult['toolInput'];
+  return Object.freeze(result);
+};
+const withLlmRequest = (template: HookResult, fields: Readonly<Record<string, unknown>>): HookResult => {
+  const result = passThrough(template);
+  result.llmRequest = fields.llm_request as HookResult['llmRequest'];
+  return Object.freeze(result);
+};
+const withLlmResponse = (template: HookResult, fields: Readonly<Record<string, unknown>>): HookResult => {
+  const result = passThrough(template);
+  result.llmResponse = fields.llm_response as HookResult['llmResponse'];
+  return Object.freeze(result);
+};
+
 /** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
 export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult => {
   const template = TEMPLATES.get(event) as HookResult;
   switch (event) {
-    // Named stores, one per event (a computed key made this keyed store megamorphic); frozen like every result.
     case 'BeforeTool':
-    case 'PermissionRequest': {
-      const result = passThrough(template);
-      result.toolInput = fields.tool_input as HookResult['toolInput'];
-      return Object.freeze(result);
-    }
-    case 'BeforeModel': {
-      const result = passThrough(template);
-      result.llmRequest = fields.llm_request as HookResult['llmRequest'];
-      return Object.freeze(result);
-    }
-    case 'AfterModel': {
-      const result = passThrough(template);
-      result.llmResponse = fields.llm_response as HookResult['llmResponse'];
-      return Object.freeze(result);
-    }
+    case 'PermissionRequest':
+      return withToolInput(template, fields);
+    case 'BeforeModel':
+      return withLlmRequest(template, fields);
+    case 'AfterModel':
+      return withLlmResponse(template, fields);
     default:
       return template;
+  }
+};
+
+/**
+ * `fastPathResult` for one event, the event's template and builder looked up once: for callers that answer
+ * many events of one kind (the facade's `decide`).
+ */
+export const fastPathFor = (event: EventName): ((fields: Readonly<Record<string, unknown>>) => HookResult) => {
+  const template = TEMPLATES.get(event) as HookResult;
+  switch (event) {
+    case 'BeforeTool':
+    case 'PermissionRequest':
+      return (fields) => withToolInput(template, fields);
+    case 'BeforeModel':
+      return (fields) => withLlmRequest(template, fields);
+    case 'AfterModel':
+      return (fields) => withLlmResponse(template, fields);
+    default:
+      return () => template;
   }
 };

@@ -106,6 +106,8 @@ export const planEvent = (
   engine: Engine,
   event: EventName,
   fields: Readonly<Record<string, unknown>>,
+  /** The event's fast path, when the caller looked it up once (`fastPathFor`). */
+  fastPath?: (fields: Readonly<Record<string, unknown>>) => HookResult,
 ): HookPlan | HookResult => {
   let plan: HookPlan;
   try {
@@ -114,7 +116,8 @@ export const planEvent = (
     return internalFailureResult(engine, event, fields, 'planning', error);
   }
   // `background` is on every planner-made plan (one shape): reading it costs the fast path nothing.
-  return plan.hooks.length === 0 && plan.background === undefined ? fastPathResult(event, fields) : plan;
+  if (plan.hooks.length !== 0 || plan.background !== undefined) return plan;
+  return fastPath === undefined ? fastPathResult(event, fields) : fastPath(fields);
 };
 
 /** Whether `planEvent` answered with a plan to run (rather than the result itself). */

@@ -171,3 +171,9 @@ const EVENT_FIELD_GUARDS: { readonly [E in EventName]: (fields: Fields) => boole
 /** Whether `fields` are valid input for `event`: the fast path of `checkEventFields`. */
 export const eventFieldsPass = (event: EventName, fields: unknown): boolean =>
   isRecord(fields) && EVENT_FIELD_GUARDS[event](fields);
+
+/** `eventFieldsPass` for one event, its guard looked up once (for callers that check many events of one kind). */
+export const eventFieldsGuard = (event: EventName): ((fields: unknown) => boolean) => {
+  const guard = EVENT_FIELD_GUARDS[event];
+  return (fields) => isRecord(fields) && guard(fields);
+};

@@ -109,10 +109,11 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     fire$,
     decide: (eventName: string) => {
-      const event = resolveEvent(eventName);
-      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) =>
-        gate.decide(event, fields, done, fail),
-      );
+      const answer = gate.answerer(resolveEvent(eventName));
+      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) => {
+        const planned = answer(fields);
+        return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
+      });
     },
     results$: records.asObservable(),
     decisions$: observation.decisions$,

@@ -6,13 +6,16 @@
  *
  * `answer` and `run` are split so that the fast path (no hook to run) allocates no callback at all.
  */
-import { fastPathResult } from '../aggregate/fastPath.js';
+import { fastPathFor, fastPathResult } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import type { HookPlan, HookResult } from '../model/types.js';
 import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
+import { eventFieldsGuard } from '../events/fieldGuards.js';
 import type { EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
+import { matchTargetOf, type HookPlanner } from '../plan/planner.js';
+import { registryGeneration, type HookRegistry } from '../plan/registry.js';
 
 /** Receives the error that ends an event the caller still waits for (`dispose()`). */
 export type EventFail = (error: Error) => void;
@@ -20,6 +23,11 @@ export type EventFail = (error: Error) => void;
 export interface EventGate {
   /** Validates and plans one event: its result when nothing is to run, else its plan. Throws for host mistakes. */
   answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
+  /**
+   * `answer` for a stream of one event (`decide`): the event's field guard and fast path are looked up once, and
+   * the planner is not asked again while the planner and registry that had no hook for the event stay in force.
+   */
+  answerer(event: EventName): (fields: Record<string, unknown>) => HookPlan | HookResult;
   /** Runs a plan from `answer`; returns the cancel function while it runs. */
   run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
   /** `answer`, then `run` when needed: the result at once, or `done` later (see `Decided`). */
@@ -32,12 +40,18 @@ export interface EventGate {
 
 const noCancel: CancelRun = () => undefined;
 
+/** Match targets remembered per `answerer` (tool names repeat: a few hundred cover a session). */
+const MATCHED_LIMIT = 256;
+
 interface Running {
   cancel: CancelRun;
   fail: EventFail;
 }
 
-export const createEventGate = (engine: Engine, switches: { readonly enabled: boolean }): EventGate => {
+export const createEventGate = (
+  engine: Engine,
+  switches: { readonly enabled: boolean; readonly registry: HookRegistry },
+): EventGate => {
   const running = new Set<Running>();
   let closed = false;
   // Observers see the events no hook ran for too (a hook that silently never fires shows there); `answered` is
@@ -51,6 +65,54 @@ export const createEventGate = (engine: Engine, switches: { readonly enabled: bo
     const answered = trace?.answered;
     if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
     return planned;
+  };
+
+  const answerer = (event: EventName): ((fields: Record<string, unknown>) => HookPlan | HookResult) => {
+    const pass = eventFieldsGuard(event);
+    const fastPath = fastPathFor(event);
+    // Whether the event has a hook at all, as `knownPlanner` said at the registry's generation `knownAt`: while
+    // both hold, an event without one is answered from its fast path (no matcher, condition or dedup to consult).
+    let knownPlanner: HookPlanner | undefined;
+    let knownAt = -1;
+    let hooked = true;
+    // Likewise per match target (a tool name): whether some hook's matcher lets it through. A target no hook
+    // matches is answered from the fast path too (dedup never empties a plan, and conditions only remove hooks).
+    const matched = new Map<string, boolean>();
+    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
+    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
+      const target = matchTargetOf(event, fields);
+      if (target === undefined) return true;
+      let known = matched.get(target);
+      if (known === undefined) {
+        try {
+          known = planner.hasHooks(event, target);
+        } catch {
+          return true; // a matcher that throws: planning fails the event as usual (`planEvent`)
+        }
+        if (matched.size >= MATCHED_LIMIT) matched.clear();
+        matched.set(target, known);
+      }
+      return known;
+    };
+    return (fields) => {
+      if (closed) throw new HookSystemDisposedError();
+      if (!pass(fields)) checkEventFields(event, fields);
+      let planned: HookPlan | HookResult;
+      if (switches.enabled) {
+        const planner = engine.planning.planner;
+        const generation = registryGeneration(switches.registry);
+        if (planner !== knownPlanner || generation !== knownAt) {
+          hooked = planner.hasHooks(event);
+          matched.clear();
+          knownPlanner = planner;
+          knownAt = generation;
+        }
+        planned = hooked && matches(planner, fields) ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
+      } else planned = fastPath(fields);
+      const answered = trace?.answered;
+      if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
+      return planned;
+    };
   };
 
   const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
@@ -70,6 +132,7 @@ export const createEventGate = (engine: Engine, switches: { readonly enabled: bo
 
   return {
     answer,
+    answerer,
     run,
     decide: (event, fields, done, fail) => {
       const planned = answer(event, fields);
