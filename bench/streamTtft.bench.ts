@@ -7,7 +7,8 @@
  * `hookSpecificOutput.holdBack`), and `holdChunks` (the wrapper before issue 13: nothing until the end).
  */
 import { lastValueFrom, take } from 'rxjs';
-import { createHookSystem, createTranslator, streamModelWithHooks } from '../dist/lib/index.js';
+import { createHookSystem } from '../dist/lib/index.js';
+import { createTranslator, streamModelWithHooks } from '../dist/lib/entry/host.js';
 import { median, round3, scaled } from './measure.js';
 
 const FIRST_MS = 60;

@@ -11,9 +11,9 @@ import {
   sessionEndWithHooks,
   sessionStartWithHooks,
   withToolHooks,
-  type HookSystem,
   type ToolCall,
-} from '../../lib/index.js';
+} from '../../lib/entry/host.js';
+import { type HookSystem } from '../../lib/index.js';
 import type { GenAIContent, GenAIPart, GenAIRequest } from '../../lib/translate/index.js';
 import { createScriptedModel, offeredTools } from './scriptedModel.js';
 import { createTools, TOOL_DECLARATIONS } from './tools.js';

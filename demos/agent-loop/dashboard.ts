@@ -3,7 +3,8 @@
  * gets everything so far when it opens, so it can be opened during or after the run; the server stays up
  * after the session until Ctrl-C (or SIGTERM).
  */
-import { serveDashboard, type Dashboard, type HookSystem } from '../../lib/index.js';
+import { serveDashboard, type Dashboard } from '../../lib/entry/observe.js';
+import { type HookSystem } from '../../lib/index.js';
 
 export interface DemoDashboard {
   readonly url: string;

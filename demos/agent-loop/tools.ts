@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolResult } from '../../lib/index.js';
+import type { ToolResult } from '../../lib/entry/host.js';
 
 export const TOOL_DECLARATIONS = [
   {

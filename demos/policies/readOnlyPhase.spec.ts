@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HookToolConfig, ToolMode } from '../../lib/index.js';
+import type { HookToolConfig, ToolMode } from '../../lib/events/index.js';
 import { beforeToolSelection, functionHook, restrictTools, runPolicy } from '../../lib/testing/index.js';
 import { decideToolSelection, READ_ONLY_TOOLS, readOnlyPhaseHook } from './readOnlyPhase.js';
 import { makeProjectDir, runCommandPolicy } from './testSupport.js';

@@ -3,7 +3,8 @@
  * The decision is the shared core `decideToolSelection` (bin/core/readOnly.mjs); the phase itself is
  * the host's state, asked per request.
  */
-import type { FunctionHook, HookInputOf, ToolMode } from '../../lib/index.js';
+import type { FunctionHook, HookInputOf } from '../../lib/index.js';
+import type { ToolMode } from '../../lib/events/index.js';
 import { decideToolSelection } from './bin/core/readOnly.mjs';
 
 export { decideToolSelection, READ_ONLY_TOOLS, type ReadOnlyOptions } from './bin/core/readOnly.mjs';

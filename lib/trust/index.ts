@@ -17,6 +17,9 @@ export {
   type TrustStore,
 } from './trustStore.js';
 export { TrustStoreError } from './trustErrors.js';
+export type { FileMemo } from './fileMemo.js';
+export type { FileRole } from './commandFiles.js';
+export type { FileProbe } from '../inspect/programs.js';
 export {
   createTrustGate,
   needsApproval,

@@ -10,7 +10,7 @@ import { langchainTranslator, type LangChainModelRequest } from '../../lib/adapt
 import { mcpSamplingTranslator, type SamplingParams } from '../../lib/adapters/mcp/index.js';
 import { agentsTranslator } from '../../lib/adapters/openai-agents/index.js';
 import type { ModelRequest, ModelResponse } from '@openai/agents';
-import type { LLMRequest } from '../../lib/index.js';
+import type { LLMRequest } from '../../lib/events/index.js';
 
 /** The stable request with the first user message's text replaced and a system message put first. */
 const edited = (view: LLMRequest, text: string): LLMRequest => ({

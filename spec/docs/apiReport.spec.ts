@@ -19,11 +19,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY_POINTS = [
   { name: 'hookstream', config: 'api-extractor.json' },
+  { name: 'hookstream/events', config: 'api-extractor.events.json' },
+  { name: 'hookstream/compose', config: 'api-extractor.compose.json' },
+  { name: 'hookstream/host', config: 'api-extractor.host.json' },
+  { name: 'hookstream/observe', config: 'api-extractor.observe.json' },
   { name: 'hookstream/testing', config: 'api-extractor.testing.json' },
   { name: 'hookstream/seed', config: 'api-extractor.seed.json' },
   { name: 'hookstream/trust', config: 'api-extractor.trust.json' },
   { name: 'hookstream/ai-sdk', config: 'api-extractor.ai-sdk.json' },
   { name: 'hookstream/mcp', config: 'api-extractor.mcp.json' },
+  { name: 'hookstream/langchain', config: 'api-extractor.langchain.json' },
   { name: 'hookstream/openai-agents', config: 'api-extractor.openai-agents.json' },
 ];
 const CHANGED = 'the public API changed: run `npm run api` and commit api/*.api.md';
@@ -110,7 +115,7 @@ describe('root declarations', () => {
     }
     // The walk really followed the graph: the facade's and the translators' declarations are reached.
     expect(seen).toContain(join(ROOT, 'dist/lib/system/createHookSystem.d.ts'));
-    expect(seen).toContain(join(ROOT, 'dist/lib/translate/index.d.ts'));
+    expect(seen).toContain(join(ROOT, 'dist/lib/config/index.d.ts'));
     expect(leaks).toEqual([]);
   });
 });

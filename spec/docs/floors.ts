@@ -33,6 +33,7 @@ export const FLOORS: readonly Floor[] = [
     holds: 'dashboard, replay, profile; seed API; framework adapters; test kit',
   },
   { folders: ['cli'], holds: 'the hookstream command' },
+  { folders: ['entry'], holds: 'entry points that span folders: compose, host, observe' },
 ];
 
 /** Same-floor pairs allowed to import (importer → imported). */

@@ -55,7 +55,7 @@ const pipeline = harnessed.find((entry) => entry.id === 'pipeline');
 const oldPipelineFile = join(scratch.dir, 'old-pipeline.mts');
 writeFileSync(
   oldPipelineFile,
-  `import { runParallel } from 'hookstream';\n${(pipeline?.block.code ?? '').replace('runHooks(executor)', 'runParallel(executor)')}\n`,
+  `import { runParallel } from 'hookstream/compose';\n${(pipeline?.block.code ?? '').replace('runHooks(executor)', 'runParallel(executor)')}\n`,
 );
 
 // One tsc run over every block, started now and read by each block's test: {file → its diagnostics}.

@@ -124,7 +124,8 @@ const projectDir = process.cwd();`,
   'host-tools': {
     prelude: `
 import { from } from 'rxjs';
-import { createHookSystem, executeToolWithHooks, withToolHooks, type ToolCall } from 'hookstream';
+import { createHookSystem } from 'hookstream';
+import { executeToolWithHooks, withToolHooks, type ToolCall } from 'hookstream/host';
 
 const hooks = createHookSystem();
 hooks.register('BeforeTool', {
@@ -161,14 +162,8 @@ console.log(JSON.stringify(history.map((entry) => entry.content)));`,
     // A fake @google/genai client with the SDK's shapes, and an AfterModel hook redacting AWS keys.
     prelude: `
 import { from, mergeAll } from 'rxjs';
-import {
-  callModelWithHooks,
-  createHookSystem,
-  genaiTranslator,
-  streamModelWithHooks,
-  type GenAIRequest,
-  type GenAIResponse,
-} from 'hookstream';
+import { callModelWithHooks, genaiTranslator, streamModelWithHooks, type GenAIRequest, type GenAIResponse } from 'hookstream/host';
+import { createHookSystem } from 'hookstream';
 
 const hooks = createHookSystem();
 hooks.register('AfterModel', {
@@ -216,14 +211,8 @@ console.log(JSON.stringify({ called, response: textOf(response), shown, final: t
 
   'host-agent': {
     prelude: `
-import {
-  createHookSystem,
-  notificationWithHooks,
-  preCompressWithHooks,
-  runAgentWithHooks,
-  sessionEndWithHooks,
-  sessionStartWithHooks,
-} from 'hookstream';
+import { createHookSystem } from 'hookstream';
+import { notificationWithHooks, preCompressWithHooks, runAgentWithHooks, sessionEndWithHooks, sessionStartWithHooks } from 'hookstream/host';
 
 const hooks = createHookSystem();
 hooks.register('SessionStart', {
@@ -253,7 +242,8 @@ console.log(JSON.stringify({ responses: run.responses, additionalContext, compre
 
   'background-hooks': {
     prelude: `
-import { beforeAgentWithHooks, createHookSystem } from 'hookstream';
+import { beforeAgentWithHooks } from 'hookstream/host';
+import { createHookSystem } from 'hookstream';
 
 const hooks = createHookSystem();
 hooks.register('AfterTool', {
@@ -296,7 +286,8 @@ console.log(JSON.stringify({ prompt }));`,
     prelude: `
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHookSystem, type JudgeAnswer, type McpToolResult } from 'hookstream';
+import { createHookSystem } from 'hookstream';
+import { type JudgeAnswer, type McpToolResult } from 'hookstream/compose';
 
 const projectDir = join(process.cwd(), 'callback-project');
 mkdirSync(join(projectDir, '.claude'), { recursive: true });
@@ -358,7 +349,8 @@ console.log(JSON.stringify({ blocked: result.blocked, reason: result.reason, sca
   'host-approval': {
     prelude: `
 import { readFile, writeFile } from 'node:fs/promises';
-import { createHookSystem, executeToolWithHooks, isPausedToolCall, resumeToolWithHooks, type ToolApproval } from 'hookstream';
+import { createHookSystem } from 'hookstream';
+import { executeToolWithHooks, isPausedToolCall, resumeToolWithHooks, type ToolApproval } from 'hookstream/host';
 
 const hooks = createHookSystem();
 hooks.register('BeforeTool', {

@@ -9,8 +9,8 @@ import {
   reportStopFailureWithHooks,
   requestPermissionWithHooks,
   stopFailureKind,
-  type HookInput,
-} from '../../lib/index.js';
+} from '../../lib/entry/host.js';
+import { type HookInput } from '../../lib/index.js';
 import { KINDS, systemWith } from './hostHarness.js';
 
 const bash = { toolName: 'Bash', toolInput: { command: 'npm test', timeout: 5 } };

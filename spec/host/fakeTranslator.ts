@@ -2,7 +2,7 @@
  * A tiny SDK and its translator for the model specs: requests are `{ messages, tools, toolMode }`, responses
  * `{ text }`. Every method counts its calls so specs can prove that no translation happened.
  */
-import type { LLMRequest, LLMResponse } from '../../lib/index.js';
+import type { LLMRequest, LLMResponse } from '../../lib/events/index.js';
 import {
   normalizeHookRequest,
   normalizeHookResponse,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HookAggregator, HookRunner } from '../../lib/seed/index.js';
-import { createFunctionExecutor, type HookEntry, type HookInput, type HookOutput } from '../../lib/index.js';
+import { createFunctionExecutor } from '../../lib/entry/compose.js';
+import { type HookEntry, type HookInput, type HookOutput } from '../../lib/index.js';
 
 const entry = (id: number, output: HookOutput | ((input: HookInput) => HookOutput)): HookEntry => ({
   id,

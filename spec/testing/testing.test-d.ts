@@ -11,8 +11,8 @@ import type {
   HookOutput,
   HookResult,
   HookRun,
-  PlannedEvent,
 } from '../../lib/index.js';
+import type { PlannedEvent } from '../../lib/entry/compose.js';
 import {
   afterAgent,
   afterModel,

@@ -10,4 +10,4 @@ export { hookMiddleware, type HookMiddlewareOptions } from './middleware.js';
 export { hookTools, stoppedByHook, type HookToolsOptions } from './tools.js';
 export { aiSdkTranslator } from './translator.js';
 export { ToolCallBlockedError } from '../common/toolErrors.js';
-export type { AiCallOptions, AiGenerateResult, AiStreamPart } from './types.js';
+export type { AiCallOptions, AiGenerateResult, AiStreamPart, AiStreamResult } from './types.js';

@@ -1,0 +1,30 @@
+/**
+ * hookstream/observe: watching hooks — the decision records of `decisions$`, OpenTelemetry (the host passes its
+ * api), recordings and their reader, and the tools that drive a facade from outside: the live dashboard,
+ * replay, profile and decision diffs.
+ */
+export type { DecisionRecord } from '../observe/decisionRecord.js';
+export type {
+  TelemetryApi,
+  TelemetryAttributeValue,
+  TelemetryOptions,
+  TelemetrySpan,
+  TelemetryTracer,
+} from '../observe/telemetryTypes.js';
+export type { RecordOptions } from '../observe/recorder.js';
+export {
+  parseRecording,
+  readRecording,
+  RECORDING_VERSION,
+  type RecordedEvent,
+  type RecordedResult,
+  type RecordedRun,
+  type RecordingEntry,
+} from '../observe/recording.js';
+export { RecordingError } from '../observe/redact.js';
+export { hookLabel } from '../observe/hookLabel.js';
+export { serveDashboard, type Dashboard, type DashboardOptions } from '../tools/dashboardServer.js';
+export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayReport } from '../tools/replay.js';
+export { diffDecisions, type DecisionChange } from '../tools/decisionDiff.js';
+export { profileRecording, type Profile, type ProfileRow } from '../tools/profile.js';
+export type { LatencyStats } from '../tools/latency.js';
