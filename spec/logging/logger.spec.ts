@@ -55,7 +55,7 @@ describe('logging', () => {
 
   it('prints debug lines to stderr under DEBUG=hookstream:*', async () => {
     const script = `
-      import { createHookSystem } from '../../lib/index.js';
+      import { createHookSystem } from './lib/index.js';
       const hooks = createHookSystem({ projectDir: '/tmp' });
       hooks.register('BeforeTool', { type: 'function', name: 'allow-all', run: () => ({ decision: 'allow' }) });
       await hooks.fire('BeforeTool', { tool_name: 'ls', tool_input: {} });
