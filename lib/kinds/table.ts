@@ -83,7 +83,7 @@ const quoted = CONFIGURED_TYPES.map((type) => JSON.stringify(type));
 
 /** Every hook type a settings file may name. */
 export const HOOK_TYPE = t.keyof(
-  Object.fromEntries([...CONFIGURED_TYPES, ...REPORTED_TYPES].map((type) => [type, null])) as Record<string, null>,
+  Object.fromEntries([...CONFIGURED_TYPES, ...REPORTED_TYPES].map((type) => [type, null])),
   `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1) ?? ''}`,
 );
 
@@ -95,8 +95,10 @@ export const HOOK_TYPES = Object.fromEntries(
   CONFIGURED_TYPES.map((type) => [
     type,
     {
-      fields: Object.assign({}, COMMON_HOOK_FIELDS, KINDS[type].fields) as FieldCodecs,
+      fields: Object.assign({}, COMMON_HOOK_FIELDS, KINDS[type].fields),
       required: KINDS[type].required,
     },
   ]),
-) as Readonly<Record<ConfiguredHookType, { readonly fields: FieldCodecs; readonly required: readonly string[] }>>;
+) as unknown as Readonly<
+  Record<ConfiguredHookType, { readonly fields: FieldCodecs; readonly required: readonly string[] }>
+>;

@@ -7,7 +7,6 @@ import { InvalidHookError } from '../core/errors.js';
 import type {
   ConfiguredHookConfig,
   FunctionHook,
-  HookDefinition,
   HookCondition,
   HookEntry,
   HookSource,
@@ -87,7 +86,7 @@ const validate = (event: EventName, definition: EntryDefinition): void => {
   if (missing !== undefined) {
     throw new InvalidHookError(`A ${definition.type} hook for ${event} needs a non-empty "${missing}"`);
   }
-  kind.check?.(definition as HookDefinition, event);
+  kind.check?.(definition, event);
 };
 
 /** The display name of a hook of a configured type that has no `name`. */
@@ -174,7 +173,7 @@ export const createEntry = (
     definition,
     origin,
     sequential: options.sequential === true,
-    name: options.name ?? definition.name ?? kindLabel(definition as HookDefinition),
+    name: options.name ?? definition.name ?? kindLabel(definition),
   };
   if (matcher !== undefined) entry.matcher = matcher;
   if (options.condition !== undefined) entry.condition = options.condition;
