@@ -4,7 +4,6 @@
  * (lib/executors/kindExecutors.ts), keyed by the same names.
  */
 import type { CommandHookConfig, HookDefinition } from '../model/types.js';
-import type { FieldCodecs } from './fieldCodecs.js';
 import type { HttpView } from './httpView.js';
 
 /** What a reviewer sees of a hook besides its command line before approving it. */
@@ -13,10 +12,16 @@ export interface KindApproval {
   readonly http?: HttpView;
 }
 
+/**
+ * A kind's field codecs (lib/kinds/fieldCodecs.ts), typed only by their names here: public declarations
+ * reach this module through `createEntry`, and io-ts stays out of them.
+ */
+export type KindFields = Readonly<Record<string, { readonly name: string }>>;
+
 export interface HookKind<D extends HookDefinition> {
   readonly type: D['type'];
   /** Its own settings fields, after the shared ones; `undefined` when settings cannot hold it (code-only kinds). */
-  readonly fields: FieldCodecs | undefined;
+  readonly fields: KindFields | undefined;
   /** How a caller writes one, for the message that refuses a shapeless hook: `{ type: 'http', url }`. */
   readonly shape: string;
   /** Text fields it cannot do without: settings drop the hook, `createEntry` throws. */
