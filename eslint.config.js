@@ -15,7 +15,7 @@ const IMPORT_GROUPS = {
   codecs: {
     group: ['io-ts', 'io-ts/*', 'io-ts-reporters', 'fp-ts', 'fp-ts/*'],
     message:
-      'io-ts and fp-ts stay in lib/events/, lib/config/, lib/dialects/ and lib/aggregate/; elsewhere use their plain TypeScript types.',
+      'io-ts and fp-ts stay in lib/events/, lib/config/, lib/dialects/, lib/kinds/ and lib/aggregate/; elsewhere use their plain TypeScript types.',
   },
   logging: {
     group: ['winston', 'winston/*'],
@@ -129,7 +129,7 @@ export default tseslint.config(
   // Named exception: `validate` checks shell syntax with a synchronous `bash -n`, no hook process involved.
   { files: ['lib/cli/commandChecks.ts'], rules: { 'no-restricted-imports': restrictedImports('process') } },
   {
-    files: ['lib/events/**', 'lib/config/**', 'lib/dialects/**', 'lib/aggregate/**'],
+    files: ['lib/events/**', 'lib/config/**', 'lib/dialects/**', 'lib/kinds/**', 'lib/aggregate/**'],
     rules: { 'no-restricted-imports': restrictedImports('codecs') },
   },
   { files: ['lib/logging/**'], rules: { 'no-restricted-imports': restrictedImports('logging') } },

@@ -24,6 +24,7 @@ import {
 } from './settingsOptions.js';
 import { createPaint, type Paint } from './style.js';
 import { visible, visibleJson } from './visible.js';
+import { programOf } from '../kinds/table.js';
 
 interface DoctorOptions extends SharedOptions {
   run?: boolean;
@@ -106,7 +107,7 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
   const reports: DoctorHookReport[] = [];
   try {
     for (const [index, entry] of entries.entries()) {
-      const label = hookLabel(entry.name, entry.definition.type === 'command' ? entry.definition.command : undefined);
+      const label = hookLabel(entry.name, programOf(entry.definition)?.command);
       if (progress) context.stderr.write(`\r\u001b[K${progressBar(index, entries.length, visible(label))}`);
       const approved = await trust.check(entry);
       const findings = checkHookStatically(entry, environment, approved);

@@ -13,6 +13,7 @@ import { leadingWords } from '../inspect/shellWords.js';
 import { PROJECT_DIR_VARIABLES } from '../protocol/hookEnv.js';
 import { shellSyntaxError } from './commandChecks.js';
 import { PLAUSIBLE_TARGETS } from './doctorInputs.js';
+import { programOf as kindProgram } from '../kinds/table.js';
 
 export type DoctorKind =
   | 'not-found'
@@ -112,8 +113,8 @@ export const checkHookStatically = (
   approved: boolean,
 ): DoctorFinding[] => {
   const findings: DoctorFinding[] = [];
-  const { definition } = entry;
-  if (definition.type !== 'command') return findings;
+  const definition = kindProgram(entry.definition);
+  if (definition === undefined) return findings;
   if (definition.args === undefined) {
     const syntax = shellSyntaxError(definition.command);
     if (syntax !== undefined)

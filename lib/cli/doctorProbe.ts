@@ -10,6 +10,7 @@ import type { HookEntry, HookExecutor, HookRun } from '../model/types.js';
 import { parseStdout } from '../protocol/commandProtocol.js';
 import { probeTarget, type DoctorFinding } from './doctorChecks.js';
 import { probeInput } from './doctorInputs.js';
+import { programOf } from '../kinds/table.js';
 
 /** A run that took this share of its timeout or more is reported as slow. */
 export const SLOW_SHARE = 0.8;
@@ -67,7 +68,6 @@ export const probeHook = async (
   projectDir: string,
 ): Promise<{ run: HookRun; findings: DoctorFinding[] }> => {
   const run = await lastValueFrom(executor(entry, probeInput(entry.event, probeTarget(entry), projectDir)));
-  const timeoutMs =
-    entry.definition.type === 'command' ? (entry.definition.timeout ?? DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
+  const timeoutMs = programOf(entry.definition)?.timeout ?? DEFAULT_TIMEOUT_MS;
   return { run, findings: readProbe(run, timeoutMs) };
 };

@@ -13,6 +13,7 @@ import type { BackgroundRecord } from '../system/backgroundRecord.js';
 import type { HookSystem } from '../system/hookSystem.js';
 import { printNote, type CliContext } from './context.js';
 import { visible } from './visible.js';
+import { isConfigured } from '../kinds/table.js';
 
 /** One background hook in `fire --json`'s result: `waited` — the CLI waits for it before exiting. */
 export interface FiredBackground {
@@ -39,9 +40,9 @@ const plannedBackground = (system: HookSystem, event: EventName, fields: Record<
 };
 
 const timeoutOf = (hook: HookEntry): number =>
-  hook.definition.type === 'function'
-    ? (hook.definition.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-    : (hook.definition.timeout ?? DEFAULT_TIMEOUT_MS);
+  isConfigured(hook.definition)
+    ? (hook.definition.timeout ?? DEFAULT_TIMEOUT_MS)
+    : (hook.definition.timeoutMs ?? DEFAULT_TIMEOUT_MS);
 
 const lineOf = (record: BackgroundRecord): string => {
   const { run } = record;

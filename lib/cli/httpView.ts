@@ -4,38 +4,10 @@
  * the variables it sends — those its headers reference that its `allowedEnvVars` lists (the others go out
  * empty) — so that a hook carrying a token to a server is visible as such, not only by its name.
  */
-import type { HttpHookConfig } from '../model/types.js';
-import { referencedVariables } from '../policy/httpPolicy.js';
+import type { HttpView } from '../kinds/httpView.js';
 import { visible } from './visible.js';
 
-/** An http hook as shown (also the `--json` shape in `trust` and `list`). */
-export interface HttpView {
-  url: string;
-  /** Always POST: the hook's input is the body. */
-  method: 'POST';
-  /** As written: values keep their `$VAR` references. */
-  headers: Record<string, string>;
-  /** Variables whose values leave the machine: referenced by a header and listed in `allowedEnvVars`. */
-  sends: string[];
-  /** Referenced by a header but not in `allowedEnvVars`: sent empty. */
-  sentEmpty: string[];
-  /** `allowedEnvVars` as written. */
-  allowedEnvVars: string[];
-}
-
-export const httpView = (definition: HttpHookConfig): HttpView => {
-  const headers = Object.assign({}, definition.headers);
-  const allowed = definition.allowedEnvVars ?? [];
-  const referenced = [...new Set(Object.values(headers).flatMap(referencedVariables))];
-  return {
-    url: definition.url,
-    method: 'POST',
-    headers,
-    sends: referenced.filter((name) => allowed.includes(name)),
-    sentEmpty: referenced.filter((name) => !allowed.includes(name)),
-    allowedEnvVars: [...allowed],
-  };
-};
+export { httpView, type HttpView } from '../kinds/httpView.js';
 
 /** `label` padded like the trust view's fields, then the first value; later values aligned under it. */
 const rows = (label: string, values: readonly string[]): string[] =>

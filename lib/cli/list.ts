@@ -22,11 +22,12 @@ import {
 } from './settingsOptions.js';
 import { clip, createPaint, formatTable, hookLabel, type Paint } from './style.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/limits.js';
-import { commandGroupKey, configuredLabel } from '../plan/createEntry.js';
+import { commandGroupKey } from '../plan/createEntry.js';
+import { isConfigured, kindApproval, kindLabel, programOf } from '../kinds/table.js';
 import { keptOver, standsFor } from '../plan/dedup.js';
 import type { TrustGate, TrustState } from '../trust/index.js';
 import { cliTrustGate, STATE_LABEL } from './trustView.js';
-import { httpSummary, httpView, type HttpView } from './httpView.js';
+import { httpSummary, type HttpView } from './httpView.js';
 import { visible, visibleJson } from './visible.js';
 
 interface ListOptions extends SharedOptions {
@@ -97,14 +98,16 @@ const listHook = (
   tool?: string,
 ) => {
   const { definition, origin } = entry;
-  if (definition.type === 'function') throw new Error('settings never hold function hooks');
+  if (!isConfigured(definition)) throw new Error('settings never hold function hooks');
+  const program = programOf(definition);
+  const { http } = kindApproval(definition);
   const position =
     origin.file !== undefined && origin.pointer !== undefined ? locate(origin.file, origin.pointer) : undefined;
   const hook: ListedHook = {
     name: entry.name,
     type: definition.type,
-    command: definition.type === 'command' ? definition.command : configuredLabel(definition),
-    ...(definition.type === 'command' && definition.args ? { args: definition.args } : {}),
+    command: program !== undefined ? program.command : kindLabel(definition),
+    ...(program?.args ? { args: program.args } : {}),
     source: origin.source,
     ...(origin.file !== undefined ? { file: origin.file } : {}),
     ...(origin.pointer !== undefined ? { pointer: origin.pointer } : {}),
@@ -120,7 +123,7 @@ const listHook = (
   if (origin.nativeEvent !== undefined && hook.dialect !== undefined) hook.nativeEvent = origin.nativeEvent;
   if (entry.condition !== undefined) hook.condition = entry.condition.rule;
   if (definition.async === true || definition.asyncRewake === true) hook.background = true;
-  if (definition.type === 'http') hook.http = httpView(definition);
+  if (http !== undefined) hook.http = http;
   return hook;
 };
 

@@ -8,7 +8,8 @@ import type { LoadedSettings } from '../config/index.js';
 import { CliError, printNote, type CliContext } from './context.js';
 import type { Locate } from './locate.js';
 import type { Paint } from './style.js';
-import { describeHttp, httpView, type HttpView } from './httpView.js';
+import { describeHttp, type HttpView } from './httpView.js';
+import { kindApproval, programOf } from '../kinds/table.js';
 import { visible } from './visible.js';
 import { TrustStoreError } from '../trust/trustErrors.js';
 import { isInside } from '../inspect/programs.js';
@@ -54,10 +55,10 @@ export interface TrustView {
 }
 
 /** The command line of a command hook, args included. */
-export const commandLine = (entry: Entry): string =>
-  entry.definition.type === 'command'
-    ? [entry.definition.command, ...(entry.definition.args ?? [])].join(' ')
-    : entry.name;
+export const commandLine = (entry: Entry): string => {
+  const program = programOf(entry.definition);
+  return program !== undefined ? [program.command, ...(program.args ?? [])].join(' ') : entry.name;
+};
 
 export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, locate: Locate): TrustView => {
   const { origin } = entry;
@@ -87,7 +88,8 @@ export const trustView = (entry: Entry, trust: HookTrust, projectDir: string, lo
   }
   if (entry.matcher !== undefined) view.matcher = entry.matcher.pattern;
   if (trust.fingerprint !== undefined) view.fingerprint = trust.fingerprint;
-  if (entry.definition.type === 'http') view.http = httpView(entry.definition);
+  const { http } = kindApproval(entry.definition);
+  if (http !== undefined) view.http = http;
   return view;
 };
 

@@ -23,6 +23,7 @@ import {
 import { createPaint } from './style.js';
 import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js';
 import { visible, visibleJson } from './visible.js';
+import { programOf } from '../kinds/table.js';
 
 /** The loader's problems, then a warning for each finding of the command checks, at the hook's position. */
 export const collectProblems = (loaded: LoadedSettings, environment: CheckEnvironment): ConfigProblem[] => {
@@ -30,9 +31,10 @@ export const collectProblems = (loaded: LoadedSettings, environment: CheckEnviro
   const problems = [...loaded.problems];
   const fingerprints = createFingerprinter(environment.projectDir, environment.home);
   for (const entry of loaded.entries) {
-    if (entry.definition.type !== 'command') continue;
+    const program = programOf(entry.definition);
+    if (program === undefined) continue;
     const file = entry.origin.file ?? '<settings>';
-    for (const finding of checkCommandHook(entry.definition, environment)) {
+    for (const finding of checkCommandHook(program, environment)) {
       const pointer = `${entry.origin.pointer ?? ''}${finding.field}`;
       const problem: ConfigProblem = {
         severity: 'warning',
@@ -59,8 +61,8 @@ export const collectProblems = (loaded: LoadedSettings, environment: CheckEnviro
  * cannot pin: what they run may change after approval without anyone being asked again.
  */
 const unpinnableGuard = (entry: LoadedSettings['entries'][number], fingerprints: Fingerprinter): string | undefined => {
-  const { definition } = entry;
-  if (definition.type !== 'command' || (definition.required !== true && definition.failurePolicy !== 'block')) {
+  const definition = programOf(entry.definition);
+  if (definition === undefined || (definition.required !== true && definition.failurePolicy !== 'block')) {
     return undefined;
   }
   const { cannotPin } = fingerprints.subject(entry);

@@ -10,6 +10,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { isRecord } from '../core/guards.js';
+import { DEFAULT_KIND, runsProgram } from '../kinds/table.js';
 import { HOOK_CWD_VARIABLE } from '../dialects/hookstream.js';
 import { locationOf } from '../dialects/registry.js';
 import type { Dialect, DialectScope } from '../dialects/types.js';
@@ -121,7 +122,7 @@ export function normalizeDialectHook(hook: Hook, pointer: string, reader: Reader
   if (!needsWork(dialect, reader)) return hook;
   const out: Hook = Object.assign({}, hook);
   applyAliases(hook, out, pointer, reader);
-  if ((out['type'] ?? 'command') !== 'command') return out;
+  if (!runsProgram(out['type'] ?? DEFAULT_KIND)) return out;
   if (!pickCommand(hook, out, pointer, reader)) return undefined;
   const directory = workingDirectory(hook, out, pointer, reader);
   if (directory === undefined || typeof out['command'] !== 'string') return out;

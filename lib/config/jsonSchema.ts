@@ -14,7 +14,6 @@ import {
   GROUP_FIELDS,
   HOOK_FIELDS,
   HOOK_TYPES,
-  type ConfiguredHookType,
   HOOKS_CONFIG_FIELDS,
   HTTP_SETTINGS_FIELDS,
   Flag,
@@ -25,6 +24,7 @@ import {
   TOOLS_FIELDS,
   type FieldCodecs,
 } from '../dialects/hookstreamFields.js';
+import { CONFIGURED_TYPES, DEFAULT_KIND } from '../kinds/table.js';
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -98,24 +98,22 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
  * names it with `"$schema"` so an editor completes and checks it.
  */
 export const settingsJsonSchema = (): JsonSchema => {
-  // One object per hook type; `type` may be left out only for a command hook.
-  const typed = (type: Exclude<ConfiguredHookType, 'command'>): JsonSchema =>
-    objectOf(HOOK_TYPES[type].fields, { type: { const: type } }, ['type', ...HOOK_TYPES[type].required]);
+  // One object per hook kind; `type` may be left out only for the default kind.
   const hook = {
-    anyOf: [
-      objectOf(HOOK_FIELDS, { type: { const: 'command' } }, ['command']),
-      typed('http'),
-      typed('prompt'),
-      typed('agent'),
-      typed('mcp_tool'),
-    ],
+    anyOf: CONFIGURED_TYPES.map((type) =>
+      objectOf(
+        HOOK_TYPES[type].fields,
+        { type: { const: type } },
+        type === DEFAULT_KIND ? HOOK_TYPES[type].required : ['type', ...HOOK_TYPES[type].required],
+      ),
+    ),
   };
   const group = objectOf(GROUP_FIELDS, { hooks: { type: 'array', items: ref('hook') } }, ['hooks']);
   // x-code manifests write a hook straight into the event's list, with its group's matcher beside it.
   const flatHook = objectOf(
     Object.assign({}, HOOK_FIELDS, { matcher: GROUP_FIELDS.matcher, sequential: GROUP_FIELDS.sequential }),
     {},
-    ['command'],
+    HOOK_TYPES[DEFAULT_KIND].required,
   );
   const root = objectOf(SETTINGS_FIELDS, {
     tools: objectOf(TOOLS_FIELDS),

@@ -10,6 +10,7 @@ import { normalizeDialectHook } from './dialectHookFields.js';
 import { toHookDefinition } from './hookDefinition.js';
 import { HOOK_TYPES, isConfiguredHookType, type ConfiguredHookType } from '../dialects/hookstreamFields.js';
 import { isRecord } from '../core/guards.js';
+import { runsProgram } from '../kinds/table.js';
 import { compileIfCondition } from '../plan/ifCondition.js';
 import { classifyKey, defaultTimeoutMs, timeoutToMs } from '../dialects/registry.js';
 import type { Dialect, DialectEvent, DialectScope, KeyTable } from '../dialects/types.js';
@@ -104,8 +105,9 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
   // The agent's own spellings (Copilot's `bash`, `timeoutSec` …) in hookstream's keys (dialectHookFields.ts).
   const fields = normalizeDialectHook(hook, pointer, reader);
   if (fields === undefined) return undefined;
-  const definition =
-    type === 'command' ? readCommand(fields, pointer, reader) : readTyped(type, fields, pointer, reader);
+  const definition = runsProgram(type)
+    ? readCommand(fields, pointer, reader)
+    : readTyped(type, fields, pointer, reader);
   if (definition === undefined) return undefined;
   definition.timeout = readTimeout(fields['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
   const rule = fields['if'];

@@ -22,6 +22,7 @@ import {
   decodeFields,
   isConfiguredHookType,
 } from '../dialects/hookstreamFields.js';
+import { DEFAULT_KIND, runsProgram } from '../kinds/table.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
 import { readHttpSettings } from './httpSettings.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
@@ -258,9 +259,9 @@ function readHook(hook: unknown, pointer: string, sink: ProblemSink): Configured
     return undefined;
   }
   // An unknown type is decoded as a command hook, so the bad `type` is reported at its pointer with the others.
-  const type = hook['type'] ?? 'command';
-  const { fields: table, required } = HOOK_TYPES[isConfiguredHookType(type) ? type : 'command'];
-  const { fields, valid } = decodeFields(table, type === 'command' ? withPlatformCommand(hook) : hook, pointer, sink, {
+  const type = hook['type'] ?? DEFAULT_KIND;
+  const { fields: table, required } = HOOK_TYPES[isConfiguredHookType(type) ? type : DEFAULT_KIND];
+  const { fields, valid } = decodeFields(table, runsProgram(type) ? withPlatformCommand(hook) : hook, pointer, sink, {
     required,
     consequence: 'hook dropped',
   });

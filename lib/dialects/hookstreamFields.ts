@@ -6,53 +6,32 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { MAX_TIMEOUT_MS, MAX_WORKERS } from '../core/limits.js';
 import { ENV_MODES, type EnvMode } from '../policy/envPolicy.js';
 import { joinPointer } from '../diagnostics/jsonLocate.js';
 import { describeReceived } from '../diagnostics/problems.js';
 import type { ProblemSink } from '../diagnostics/problemSink.js';
 import { didYouMean } from '../diagnostics/suggest.js';
+import { Flag, JsonObject, refine, StringArray, type FieldCodecs } from '../kinds/fieldCodecs.js';
+import { DEFAULT_KIND, HOOK_TYPES } from '../kinds/table.js';
 
-/** What `hookstream schema` knows of a refined codec: its base, and the JSON Schema of `accept` when it narrows. */
-export const REFINEMENTS = new WeakMap<t.Mixed, { base: t.Mixed; schema?: Readonly<Record<string, unknown>> }>();
-
-/** A codec of `base` values that also pass `accept`, under a readable name; `schema` says `accept` in JSON Schema. */
-const refine = <A>(
-  base: t.Type<A>,
-  accept: (value: A) => boolean,
-  name: string,
-  schema?: Readonly<Record<string, unknown>>,
-): t.Type<A> => {
-  const codec = new t.Type<A>(
-    name,
-    (input): input is A => base.is(input) && accept(input),
-    (input, context) => (base.is(input) && accept(input) ? t.success(input) : t.failure(input, context)),
-    t.identity,
-  );
-  REFINEMENTS.set(codec, schema === undefined ? { base } : { base, schema });
-  return codec;
-};
-
-export const JsonObject = refine(t.UnknownRecord, () => true, 'an object');
-export const Flag = refine(t.boolean, () => true, 'true or false');
-export const NonEmptyString = refine(t.string, (text) => text.trim() !== '', 'a non-empty string', {
-  type: 'string',
-  pattern: '\\S',
-});
-export const StringArray = t.array(t.string, 'an array of strings');
-export const TimeoutMs = refine(
-  t.number,
-  (ms) => Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS,
-  `a positive integer number of milliseconds (1…${MAX_TIMEOUT_MS})`,
-  { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS },
-);
-
-export const WorkerCount = refine(
-  t.number,
-  (count) => Number.isInteger(count) && count >= 1 && count <= MAX_WORKERS,
-  `a positive integer number of workers (1…${MAX_WORKERS})`,
-  { type: 'integer', minimum: 1, maximum: MAX_WORKERS },
-);
+export {
+  Flag,
+  JsonObject,
+  NonEmptyString,
+  REFINEMENTS,
+  StringArray,
+  StringRecord,
+  TimeoutMs,
+  WorkerCount,
+  type FieldCodecs,
+} from '../kinds/fieldCodecs.js';
+export {
+  COMMON_HOOK_FIELDS,
+  HOOK_TYPE,
+  HOOK_TYPES,
+  isConfiguredHookType,
+  type ConfiguredHookType,
+} from '../kinds/table.js';
 
 /** Top level of a settings file; `$schema` names the JSON Schema editors validate against (not read). */
 export const SETTINGS_FIELDS = { $schema: t.string, tools: JsonObject, hooksConfig: JsonObject, hooks: JsonObject };
@@ -88,76 +67,10 @@ export const GROUP_FIELDS = {
   hooks: t.array(t.unknown, 'an array of hook definitions'),
 };
 
-/** Every hook type a settings file may name; `plugin` (x-code) is recognised only to be reported. */
-export const HOOK_TYPE = t.keyof(
-  { command: null, http: null, prompt: null, agent: null, mcp_tool: null, plugin: null },
-  '"command", "http", "prompt", "agent" or "mcp_tool"',
-);
+/** A command hook's fields; `type` may be omitted (x-code manifests do) and then means `command`. */
+export const HOOK_FIELDS = HOOK_TYPES[DEFAULT_KIND].fields;
 
-/** Fields every configured hook type shares (lib/model/types.ts `ConfiguredHookCommon`). */
-export const COMMON_HOOK_FIELDS = {
-  type: HOOK_TYPE,
-  timeout: TimeoutMs,
-  name: t.string,
-  description: t.string,
-  failurePolicy: t.keyof({ allow: null, block: null }, '"allow" or "block"'),
-  /** The hook must run: not approved, not started, timed out or crashed blocks (lib/executors/failurePolicy.ts). */
-  required: Flag,
-  /** Shown while the hook runs: on its `results$` start record and the dashboard. */
-  statusMessage: t.string,
-  /** Run in the background: the event does not wait (lib/engine/background.ts). */
-  async: Flag,
-  /** Background hooks: an exit 2 or a block wakes the host with its reason. */
-  asyncRewake: Flag,
-};
-
-export const StringRecord = t.record(t.string, t.string, 'an object of string values');
-
-/** One command hook; `type` may be omitted (x-code manifests do) and then means `command`. */
-export const HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
-  command: NonEmptyString,
-  args: StringArray,
-  env: StringRecord,
-  persistent: Flag,
-  /** Persistent hooks: worker processes serving concurrent events (lib/process/workerPool.ts). */
-  workers: WorkerCount,
-  prewarm: Flag,
-});
-
-/** An HTTP hook: the input is POSTed to `url` (lib/executors/httpExecutor.ts). */
-export const HTTP_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
-  url: NonEmptyString,
-  headers: StringRecord,
-  allowedEnvVars: t.array(t.string, 'an array of environment variable names'),
-});
-
-/** A `prompt` or `agent` hook: evaluated by the host's callback. */
-export const PROMPT_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, { prompt: NonEmptyString, model: t.string });
-
-/** An `mcp_tool` hook: a tool of a connected MCP server, called through the host's callback. */
-export const MCP_TOOL_HOOK_FIELDS = Object.assign({}, COMMON_HOOK_FIELDS, {
-  server: NonEmptyString,
-  tool: NonEmptyString,
-  input: JsonObject,
-});
-
-export type ConfiguredHookType = 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool';
-
-/** Per hook type: its field table and the fields it cannot do without. */
-export const HOOK_TYPES: Readonly<Record<ConfiguredHookType, { fields: FieldCodecs; required: readonly string[] }>> = {
-  command: { fields: HOOK_FIELDS, required: ['command'] },
-  http: { fields: HTTP_HOOK_FIELDS, required: ['url'] },
-  prompt: { fields: PROMPT_HOOK_FIELDS, required: ['prompt'] },
-  agent: { fields: PROMPT_HOOK_FIELDS, required: ['prompt'] },
-  mcp_tool: { fields: MCP_TOOL_HOOK_FIELDS, required: ['server', 'tool'] },
-};
-
-export const isConfiguredHookType = (value: unknown): value is ConfiguredHookType =>
-  typeof value === 'string' && Object.hasOwn(HOOK_TYPES, value);
-
-export type FieldCodecs = Readonly<Record<string, t.Mixed>>;
 export type DecodedFields<F extends FieldCodecs> = { [K in keyof F]?: t.TypeOf<F[K]> };
-export type HookFields = DecodedFields<typeof HOOK_FIELDS>;
 
 export interface FieldsResult<F extends FieldCodecs> {
   fields: DecodedFields<F>;

@@ -1,5 +1,5 @@
 /**
- * hookstream/host: the host wrappers that make hook decisions take effect (functional spec §8) — tool calls,
+ * hookstream/host: the host wrappers that make hook decisions take effect — tool calls,
  * model calls and streams, agent turns, sessions, permission requests, approvals, failures — and the
  * translators between the stable hook LLM format and SDK shapes, with the SDK shapes they read and write.
  */

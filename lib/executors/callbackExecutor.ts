@@ -62,7 +62,7 @@ export interface CallbackExecutor {
 const CALLBACK_OPTION = { prompt: 'evaluatePrompt', agent: 'runAgentHook', mcp_tool: 'callMcpTool' } as const;
 
 const isCallbackHook = (definition: HookDefinition): definition is CallbackHookConfig =>
-  definition.type === 'prompt' || definition.type === 'agent' || definition.type === 'mcp_tool';
+  Object.hasOwn(CALLBACK_OPTION, definition.type);
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
@@ -130,34 +130,45 @@ export const createCallbackExecutor = (options: CallbackExecutorOptions): Callba
   const live = new Set<() => void>();
   let disposed = false;
 
+  type Prepare<D> = (
+    hook: HookEntry,
+    definition: D,
+    hookInput: ReturnType<typeof inputForHook>,
+    judged: Invocation['read'],
+    context: ReturnType<typeof hookDialectContext>,
+  ) => Invocation | undefined;
+  // One preparer per callback kind: TypeScript refuses a callback kind without one.
+  const preparers: { readonly [K in CallbackHookConfig['type']]: Prepare<Extract<CallbackHookConfig, { type: K }>> } = {
+    prompt: (hook, definition, hookInput, judged) =>
+      judgeCall(options.evaluatePrompt, hook, definition, hookInput, judged),
+    agent: (hook, definition, hookInput, judged) =>
+      judgeCall(options.runAgentHook, hook, definition, hookInput, judged),
+    mcp_tool: (hook, definition, hookInput, _judged, context) => {
+      const callTool = options.callMcpTool;
+      if (callTool === undefined) return undefined;
+      const { server, tool } = definition;
+      const args = resolveReferences(definition.input ?? {}, hookInput) as Record<string, unknown>;
+      const terms = {
+        tool: `${server}/${tool}`,
+        maxOutputBytes: limits.maxOutputBytes,
+        timeoutMs: hookTimeoutMs(definition.timeout, limits),
+      };
+      const hookOf = hookInfo(hook, definition);
+      return {
+        call: (signal) => callTool({ server, tool, arguments: args, event: hook.event, hook: hookOf, signal }),
+        read: (answer) => interpretToolResult(hook.name, hook.event, answer, context, terms),
+        shown: (answer) => (isRecord(answer) ? toolResultText(answer) : answerText(answer)),
+      };
+    },
+  };
+
   /** The prepared call, or `undefined` when the host gave no callback for this type. */
   const prepare = (hook: HookEntry, definition: CallbackHookConfig, input: HookInput): Invocation | undefined => {
     const context = hookDialectContext(hook);
     const hookInput = inputForHook(input, context);
     const judged = (answer: unknown) => interpretJudgeAnswer(hook.name, answer, context);
-    switch (definition.type) {
-      case 'prompt':
-        return judgeCall(options.evaluatePrompt, hook, definition, hookInput, judged);
-      case 'agent':
-        return judgeCall(options.runAgentHook, hook, definition, hookInput, judged);
-      case 'mcp_tool': {
-        const callTool = options.callMcpTool;
-        if (callTool === undefined) return undefined;
-        const { server, tool } = definition;
-        const args = resolveReferences(definition.input ?? {}, hookInput) as Record<string, unknown>;
-        const terms = {
-          tool: `${server}/${tool}`,
-          maxOutputBytes: limits.maxOutputBytes,
-          timeoutMs: hookTimeoutMs(definition.timeout, limits),
-        };
-        const hookOf = hookInfo(hook, definition);
-        return {
-          call: (signal) => callTool({ server, tool, arguments: args, event: hook.event, hook: hookOf, signal }),
-          read: (answer) => interpretToolResult(hook.name, hook.event, answer, context, terms),
-          shown: (answer) => (isRecord(answer) ? toolResultText(answer) : answerText(answer)),
-        };
-      }
-    }
+    const preparer = preparers[definition.type] as Prepare<CallbackHookConfig>;
+    return preparer(hook, definition, hookInput, judged, context);
   };
 
   /** The run of a hook without its callback: skipped (said once), or a failure that a strict hook's policy blocks. */

@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { errorText } from '../core/guards.js';
 import { hookTimeoutMs, normalizeProcessLimits, type ProcessLimitOptions } from '../core/limits.js';
 import type { CommandHookConfig, HookEntry, HookRun } from '../model/types.js';
+import { programOf } from '../kinds/table.js';
 import type { HookInput } from '../events/inputs.js';
 import { createRootLogger, type Logger } from '../logging/logger.js';
 import { createProjectDirCheck } from '../process/projectDir.js';
@@ -215,8 +216,8 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
   };
 
   const start: StartRun = (hook, input, done) => {
-    const definition = hook.definition;
-    if (definition.type !== 'command') {
+    const definition = programOf(hook.definition);
+    if (definition === undefined) {
       done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
       return undefined;
     }

@@ -5,6 +5,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import type { HookEntry, HookExecutor } from '../model/types.js';
+import { programOf } from '../kinds/table.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import {
   createCommandExecutor,
@@ -168,7 +169,9 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
       if (wanted.length > 0) persistentOf().prewarm(wanted);
       // One-shot command hooks ahead: create their executor (and its spawn helper) now, while the host is
       // small, rather than on the first event (the helper's start is ~90 ms).
-      if (all.some((hook) => hook.definition.type === 'command' && hook.definition.persistent !== true)) {
+      if (
+        all.some((hook) => programOf(hook.definition) !== undefined && programOf(hook.definition)?.persistent !== true)
+      ) {
         command.warm();
       }
     },

@@ -11,6 +11,7 @@
 import { asapScheduler, isObservable, type SchedulerLike, type Subscription } from 'rxjs';
 import { errorText, isRecord } from '../core/guards.js';
 import type { FunctionHook, FunctionHookContext, HookEntry, HookRun } from '../model/types.js';
+import { isKind } from '../kinds/table.js';
 import { decodeHookOutput } from '../events/outputs.js';
 import { bareRun, runOfOutput } from '../protocol/outputRun.js';
 import { startable, type StartableExecutor, type StartRun } from './startRun.js';
@@ -125,7 +126,7 @@ export const createFunctionStart = (options: FunctionExecutorOptions = {}): Star
   const scheduler = options.scheduler ?? asapScheduler;
   return (hook, input, done) => {
     const definition = hook.definition;
-    if (definition.type !== 'function') {
+    if (!isKind(definition, 'function')) {
       done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a function hook`));
       return undefined;
     }

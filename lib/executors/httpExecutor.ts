@@ -15,6 +15,7 @@
  */
 import { DEFAULT_PROCESS_CONCURRENCY, hookTimeoutMs, normalizeProcessLimits } from '../core/limits.js';
 import type { HookEntry, HookRun, HttpHookConfig } from '../model/types.js';
+import { isKind } from '../kinds/table.js';
 import type { HookInput } from '../events/inputs.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
 import { inputForHook } from './callbackProtocol.js';
@@ -153,7 +154,7 @@ export const createHttpExecutor = (options: HttpExecutorOptions = {}): HttpExecu
 
   const start: StartRun = (hook, input, done) => {
     const definition = hook.definition;
-    if (definition.type !== 'http') {
+    if (!isKind(definition, 'http')) {
       done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not an http hook`));
       return undefined;
     }

@@ -27,6 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CommandHookConfig, HookEntry, HookRun } from '../model/types.js';
+import { programOf } from '../kinds/table.js';
 import {
   DEFAULT_WORKERS,
   hookTimeoutMs,
@@ -75,7 +76,7 @@ export interface PersistentExecutor extends CommandExecutor {
 
 /** Whether `hook` asks for its workers to start before its first event. */
 export const wantsPrewarm = (hook: HookEntry): boolean =>
-  hook.definition.type === 'command' && hook.definition.persistent === true && hook.definition.prewarm === true;
+  programOf(hook.definition)?.persistent === true && programOf(hook.definition)?.prewarm === true;
 
 /** One hook's pool and the invocation its requests share. */
 interface PoolEntry {
@@ -211,8 +212,8 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
   };
 
   const start: StartRun = (hook, input, done) => {
-    const definition = hook.definition;
-    if (definition.type !== 'command') {
+    const definition = programOf(hook.definition);
+    if (definition === undefined) {
       done(bareRun(hook, 'failed', 0, `Hook "${hook.name}" is not a command hook`));
       return undefined;
     }
@@ -265,8 +266,8 @@ export const createPersistentExecutor = (options: PersistentExecutorOptions): Pe
     prewarm: (hooks) => {
       if (disposed) return;
       for (const hook of hooks) {
-        const definition = hook.definition;
-        if (definition.type !== 'command' || !wantsPrewarm(hook)) continue;
+        const definition = programOf(hook.definition);
+        if (definition === undefined || !wantsPrewarm(hook)) continue;
         const size = workersOf(definition);
         if (typeof size === 'number') poolOf(hook, definition, size).pool.prewarm(hook);
       }

@@ -7,6 +7,7 @@
  */
 import { errorText } from '../core/guards.js';
 import type { HookEntry, HookRun } from '../model/types.js';
+import { programOf } from '../kinds/table.js';
 import { needsApproval, type TrustGate } from '../trust/trustGate.js';
 import type { StartRun } from './startRun.js';
 import { bareRun } from '../protocol/outputRun.js';
@@ -23,7 +24,8 @@ const untrustedRun = (hook: HookEntry, gate: TrustGate): HookRun => {
         ? '(new or changed since approval); review it, then run `hookstream trust` or approve it from the host'
         : `(${problem})`),
   );
-  if (hook.definition.type === 'command') run.command = hook.definition.command;
+  const program = programOf(hook.definition);
+  if (program !== undefined) run.command = program.command;
   return run;
 };
 

@@ -5,7 +5,6 @@
 import { MATCH_TARGET, type EventName } from '../events/names.js';
 import { InvalidHookError } from '../core/errors.js';
 import type {
-  CommandHookConfig,
   ConfiguredHookConfig,
   FunctionHook,
   HookCondition,
@@ -15,7 +14,7 @@ import type {
   Mutable,
 } from '../model/types.js';
 import { compileMatcher } from './matcher.js';
-import { redactUrl } from '../policy/httpPolicy.js';
+import { isKindName, KIND_SHAPES, kindKey, kindLabel, kindOf } from '../kinds/table.js';
 
 /** A registry entry before the registry gives it an id. */
 export type EntryDraft = Omit<HookEntry, 'id'>;
@@ -23,29 +22,8 @@ export type EntryDraft = Omit<HookEntry, 'id'>;
 /** What `createEntry` accepts: a hook a TypeScript or a JavaScript caller wrote. */
 export type EntryDefinition = FunctionHook<never> | ConfiguredHookConfig;
 
-/**
- * The dedup key of a command hook: the command string, plus its arguments for
- * the exec form, so `node a.mjs` twice for one event runs once while `node` with other args does not.
- */
-export const commandKey = (definition: Pick<CommandHookConfig, 'command' | 'args'>): string =>
-  // An exec form with no args keeps a separator: `["ls"]` without a shell is not the shell line `ls`.
-  definition.args ? `${definition.command}\u0000${definition.args.join('\u0000')}` : definition.command;
-
-// The function is a function hook's "command": one number per function object, never reused, so the
-// same `run` registered twice for an event runs once, and two functions never share a key. A WeakMap
-// lets an unregistered function be collected.
-const functionIds = new WeakMap<object, number>();
-let lastFunctionId = 0;
-
-/** The dedup key of a function hook: `function:<n>`, one `n` per `run` function. */
-export const functionKey = (definition: Pick<FunctionHook<never>, 'run'>): string => {
-  let id = functionIds.get(definition.run);
-  if (id === undefined) {
-    id = ++lastFunctionId;
-    functionIds.set(definition.run, id);
-  }
-  return `function:${id}`;
-};
+export { commandKey } from '../kinds/command.js';
+export { functionKey } from '../kinds/function.js';
 
 /** A matcher resolved for an event: absent means "matches everything". */
 export interface EntryMatcher {
@@ -95,87 +73,30 @@ export interface CreatedEntry {
 }
 
 const shapeError = (event: EventName): InvalidHookError =>
-  new InvalidHookError(
-    `A hook for ${event} must be { type: 'function', name, run }, { type: 'command', command }, ` +
-      `{ type: 'http', url }, { type: 'prompt' | 'agent', prompt } or { type: 'mcp_tool', server, tool }`,
-  );
+  new InvalidHookError(`A hook for ${event} must be one of ${KIND_SHAPES}`);
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
-/** The fields each configured type cannot do without (a JavaScript caller may leave them out). */
-const REQUIRED_TEXT: Readonly<Record<ConfiguredHookConfig['type'], readonly string[]>> = {
-  command: ['command'],
-  http: ['url'],
-  prompt: ['prompt'],
-  agent: ['prompt'],
-  mcp_tool: ['server', 'tool'],
-};
-
 /** Throws what a JavaScript caller can get wrong and TypeScript would have caught. */
 const validate = (event: EventName, definition: EntryDefinition): void => {
-  if (typeof definition !== 'object' || definition === null) throw shapeError(event);
-  if (definition.type === 'function') {
-    if (typeof definition.name !== 'string' || definition.name === '') {
-      throw new InvalidHookError(`A function hook for ${event} needs a non-empty "name"`);
-    }
-    if (typeof definition.run !== 'function') {
-      throw new InvalidHookError(`Function hook "${definition.name}" for ${event} needs a "run" function`);
-    }
-    return;
-  }
-  const required = Object.hasOwn(REQUIRED_TEXT, definition.type) ? REQUIRED_TEXT[definition.type] : undefined;
-  if (required === undefined) throw shapeError(event);
+  if (typeof definition !== 'object' || definition === null || !isKindName(definition.type)) throw shapeError(event);
+  const kind = kindOf(definition);
   const fields = definition as unknown as Readonly<Record<string, unknown>>;
-  const missing = required.find((key) => !isText(fields[key]));
+  const missing = kind.required.find((key) => !isText(fields[key]));
   if (missing !== undefined) {
     throw new InvalidHookError(`A ${definition.type} hook for ${event} needs a non-empty "${missing}"`);
   }
-  if (definition.type !== 'command') return;
-  const args: unknown = definition.args;
-  if (args !== undefined && (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))) {
-    throw new InvalidHookError(`The "args" of command hook "${definition.command}" for ${event} must be strings`);
-  }
-};
-
-/** What identifies a hook of a configured type other than `command`: the same endpoint or judge runs once. */
-const configuredKey = (definition: Exclude<ConfiguredHookConfig, CommandHookConfig>): string => {
-  switch (definition.type) {
-    case 'http':
-      return `http:${definition.url}`;
-    case 'prompt':
-    case 'agent':
-      return `${definition.type}:${definition.model ?? ''}\u0000${definition.prompt}`;
-    case 'mcp_tool':
-      return `mcp_tool:${definition.server}\u0000${definition.tool}\u0000${JSON.stringify(definition.input ?? {})}`;
-  }
+  kind.check?.(definition, event);
 };
 
 /** The display name of a hook of a configured type that has no `name`. */
-export const configuredLabel = (definition: ConfiguredHookConfig): string => {
-  switch (definition.type) {
-    case 'command':
-      return definition.command;
-    case 'http':
-      // Names reach logs and results: never a URL's credentials or query (`?token=…`).
-      return redactUrl(definition.url);
-    case 'prompt':
-    case 'agent':
-      return `${definition.type}: ${definition.prompt.split('\n', 1)[0]?.slice(0, 60) ?? ''}`;
-    case 'mcp_tool':
-      return `mcp_tool: ${definition.server}/${definition.tool}`;
-  }
-};
+export const configuredLabel = (definition: ConfiguredHookConfig): string => kindLabel(definition);
 
 /**
  * The dedup key of a hook: a pure function of its definition — the command plus
  * args, or the identity of a function hook's `run` — so it is never stored on an entry.
  */
-export const hookKey = (definition: HookEntry['definition']): string =>
-  definition.type === 'function'
-    ? functionKey(definition)
-    : definition.type === 'command'
-      ? commandKey(definition)
-      : configuredKey(definition);
+export const hookKey = (definition: HookEntry['definition']): string => kindKey(definition);
 
 /** Definition fields that only name or describe a hook: two hooks that differ in these alone behave the same. */
 const DISPLAY_ONLY: ReadonlySet<string> = new Set(['name', 'description', 'statusMessage', 'run']);
@@ -242,7 +163,6 @@ export const createEntry = (
   options: CreateEntryOptions = {},
 ): CreatedEntry => {
   validate(event, definition);
-  const isFunction = definition.type === 'function';
   const { matcher, problem } = entryMatcher(event, options.matcher);
   const origin: Mutable<HookEntry['origin']> = { source: options.source ?? 'runtime' };
   if (options.file !== undefined) origin.file = options.file;
@@ -253,7 +173,7 @@ export const createEntry = (
     definition,
     origin,
     sequential: options.sequential === true,
-    name: options.name ?? (isFunction ? definition.name : (definition.name ?? configuredLabel(definition))),
+    name: options.name ?? definition.name ?? kindLabel(definition),
   };
   if (matcher !== undefined) entry.matcher = matcher;
   if (options.condition !== undefined) entry.condition = options.condition;

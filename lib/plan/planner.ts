@@ -7,6 +7,7 @@
  */
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookEntry, HookPlan } from '../model/types.js';
+import { isConfigured } from '../kinds/table.js';
 import { contestedKeys, dedupEntries, type PlanTrust } from './dedup.js';
 import type { HookRegistry } from './registry.js';
 import { anyHookRuns, applyConditions } from './conditions.js';
@@ -140,7 +141,7 @@ const matchesTarget = (entry: HookEntry, event: EventName, target: string | unde
  */
 export const isBackgroundHook = (entry: HookEntry): boolean => {
   const definition = entry.definition;
-  return definition.type !== 'function' && (definition.async === true || definition.asyncRewake === true);
+  return isConfigured(definition) && (definition.async === true || definition.asyncRewake === true);
 };
 
 /**

@@ -7,6 +7,7 @@ import { assembleHookResult } from '../aggregate/hookResult.js';
 import type { HookEntry, HookRun, Mutable } from '../model/types.js';
 import type { HookInput } from '../events/inputs.js';
 import type { EventName } from '../events/names.js';
+import { isConfigured } from '../kinds/table.js';
 
 /** One finished background run (lib/engine/background.ts), as `background$` emits it. */
 export interface BackgroundRecord {
@@ -65,7 +66,7 @@ export const backgroundRecordOf = (
   }
   if (result.systemMessage !== undefined && result.systemMessage !== '') record.systemMessage = result.systemMessage;
   const definition = hook.definition;
-  if (definition.type !== 'function' && definition.asyncRewake === true) {
+  if (isConfigured(definition) && definition.asyncRewake === true) {
     const reason = wakeReason(hook, run, result.blocked ? (result.reason ?? run.message ?? 'blocked') : undefined);
     if (reason !== undefined) record.wake = { reason };
   }

@@ -10,6 +10,7 @@ import { withFailurePolicy } from '../executors/failurePolicy.js';
 import { createFunctionStart } from '../executors/functionExecutor.js';
 import { startable, startOf, type StartableExecutor, type StartRun } from '../executors/startRun.js';
 import { bareRun } from '../protocol/outputRun.js';
+import { isKind } from '../kinds/table.js';
 
 export interface FunctionHookExecutorOptions {
   /** Clock for `durationMs` and hook timeouts: the TestScheduler. */
@@ -45,6 +46,6 @@ export const functionHookExecutor = (options: FunctionHookExecutorOptions = {}):
   const runFunction = createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {});
   const runOther = options.fallback ? startOf(options.fallback, 'allow') : noFallback;
   const leaf: StartRun = (hook, input, done, eventId) =>
-    (hook.definition.type === 'function' ? runFunction : runOther)(hook, input, done, eventId);
+    (isKind(hook.definition, 'function') ? runFunction : runOther)(hook, input, done, eventId);
   return startable(withFailurePolicy(leaf, 'block'));
 };

@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { commandFiles, variableMap, type FileRole } from './commandFiles.js';
 import type { HookEntry } from '../model/types.js';
+import { kindSubject, programOf } from '../kinds/table.js';
 import { walkedDefinition } from './dialectCommand.js';
 import { createFileMemo, sha256, type FileMemo } from './fileMemo.js';
 
@@ -68,10 +69,7 @@ export interface Fingerprinter {
 /** The canonical form of a definition, computed once per definition object (settings objects are frozen in use). */
 const definitionJson = new WeakMap<object, string>();
 
-const hookOf = (entry: ConfiguredHook): unknown =>
-  entry.definition.type === 'function'
-    ? { type: 'function', name: entry.definition.name }
-    : Object.assign({}, entry.definition, { type: entry.definition.type });
+const hookOf = (entry: ConfiguredHook): unknown => kindSubject(entry.definition);
 
 /**
  * A fingerprinter for `projectDir`. A hook inherits the host's environment, so `$VARS` in a script path and
@@ -86,10 +84,10 @@ export const createFingerprinter = (
   const project = realPath(projectDir);
   const variables = variableMap(process.env);
   const subject = (entry: ConfiguredHook): FingerprintSubject => {
-    const { definition } = entry;
+    const program = programOf(entry.definition);
     const found =
-      definition.type === 'command'
-        ? commandFiles(walkedDefinition(entry, definition, projectDir), {
+      program !== undefined
+        ? commandFiles(walkedDefinition(entry, program, projectDir), {
             projectDir,
             home,
             variables,

@@ -8,6 +8,7 @@
  */
 import { homedir } from 'node:os';
 import type { HookEntry } from '../model/types.js';
+import { isConfigured } from '../kinds/table.js';
 import type { ConfiguredHook, FingerprintSubject } from './fingerprint.js';
 import { createFingerprinter } from './fingerprint.js';
 import { createTrustStore, sameHook, type Approval, type TrustStore } from './trustStore.js';
@@ -42,7 +43,7 @@ export interface HookTrust {
 /** Whether `entry` needs an approval before it may run. */
 // Every configured type: a project's http hook can send tool inputs anywhere, its mcp_tool hook call any tool.
 export const needsApproval = (entry: ConfiguredHook): boolean =>
-  entry.definition.type !== 'function' &&
+  isConfigured(entry.definition) &&
   (entry.origin.source === 'project' || entry.origin.source === 'extension') &&
   entry.origin.file !== undefined;
 

@@ -16,6 +16,10 @@ export const FLOORS: readonly Floor[] = [
   },
   { folders: ['model'], holds: 'the vocabulary every floor speaks: definitions, runs, results, outcome sets' },
   { folders: ['policy', 'rules', 'inspect'], holds: 'env and HTTP rules; merge and blocking rules; the shell reader' },
+  {
+    folders: ['kinds'],
+    holds: 'one file per hook kind and their table: fields, dedup key, label, what trust pins and shows',
+  },
   { folders: ['plan'], holds: 'matchers, conditions, entries, dedup and the plan of one event' },
   { folders: ['dialects'], holds: "every agent's hook format as data: events, fields, scopes, variables" },
   { folders: ['protocol'], holds: 'pure rules of a run: exit codes, stdout, dialect input and output, hook env' },
