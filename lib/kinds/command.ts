@@ -5,7 +5,7 @@ import { Flag, NonEmptyString, StringArray, StringRecord, WorkerCount } from './
 import type { HookKind } from './kind.js';
 
 /**
- * The dedup key of a command hook (functional spec §7.9): the command string, plus its arguments for
+ * The dedup key of a command hook: the command string, plus its arguments for
  * the exec form, so `node a.mjs` twice for one event runs once while `node` with other args does not.
  */
 export const commandKey = (definition: Pick<CommandHookConfig, 'command' | 'args'>): string =>
