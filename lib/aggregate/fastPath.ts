@@ -45,28 +45,10 @@ const withLlmResponse = (template: HookResult, fields: Readonly<Record<string, u
   return Object.freeze(result);
 };
 
-/** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
-export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult => {
-  const template = TEMPLATES.get(event) as HookResult;
-  switch (event) {
-    case 'BeforeTool':
-    case 'PermissionRequest':
-      return withToolInput(template, fields);
-    case 'BeforeModel':
-      return withLlmRequest(template, fields);
-    case 'AfterModel':
-      return withLlmResponse(template, fields);
-    default:
-      return template;
-  }
-};
+/** How one event's no-hook result is built from its fields. */
+export type FastPath = (fields: Readonly<Record<string, unknown>>) => HookResult;
 
-/**
- * `fastPathResult` for one event, the event's template and builder looked up once: for callers that answer
- * many events of one kind (the facade's `decide`).
- */
-export const fastPathFor = (event: EventName): ((fields: Readonly<Record<string, unknown>>) => HookResult) => {
-  const template = TEMPLATES.get(event) as HookResult;
+const builderFor = (event: EventName, template: HookResult): FastPath => {
   switch (event) {
     case 'BeforeTool':
     case 'PermissionRequest':
@@ -79,3 +61,15 @@ export const fastPathFor = (event: EventName): ((fields: Readonly<Record<string,
       return () => template;
   }
 };
+
+/** One builder per event, made once. */
+const BUILDERS = new Map<EventName, FastPath>(
+  [...TEMPLATES].map(([event, template]) => [event, builderFor(event, template)]),
+);
+
+/** The no-hook result builder of `event`: for callers that answer many events of one kind look it up once. */
+export const fastPathFor = (event: EventName): FastPath => BUILDERS.get(event) as FastPath;
+
+/** The result of `event` when no hook runs; `fields` supplies what passes through unchanged. */
+export const fastPathResult = (event: EventName, fields: Readonly<Record<string, unknown>>): HookResult =>
+  (BUILDERS.get(event) as FastPath)(fields);

@@ -19,8 +19,12 @@ export class HookRegistry {
   private configured: HookEntry[] = [];
   private runtime: HookEntry[] = [];
   private index = new Map<EventName, readonly HookEntry[]>();
-  /** Bumped on every change (see `registryGeneration`). */
   private changes = 0;
+
+  /** A number that changes whenever the registry does: an answer drawn from it (an event has no hook) holds while it stays the same. */
+  get generation(): number {
+    return this.changes;
+  }
 
   /** Replaces every hook that came from settings (a reload); runtime hooks stay. */
   setConfigured(entries: readonly Omit<HookEntry, 'id'>[]): void {
@@ -73,9 +77,3 @@ export class HookRegistry {
     this.changes++;
   }
 }
-
-/**
- * A number that changes whenever `registry` does: an answer drawn from the registry (the event has no hook)
- * holds while it stays the same. Outside the class so that the public API does not grow.
- */
-export const registryGeneration = (registry: HookRegistry): number => registry['changes'];

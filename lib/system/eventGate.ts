@@ -6,28 +6,31 @@
  *
  * `answer` and `run` are split so that the fast path (no hook to run) allocates no callback at all.
  */
-import { fastPathFor, fastPathResult } from '../aggregate/fastPath.js';
+import { fastPathFor } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import type { HookPlan, HookResult } from '../model/types.js';
 import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import { eventFieldsGuard } from '../events/fieldGuards.js';
-import type { EventName } from '../events/names.js';
+import { isEventName, type EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
 import { matchTargetOf, type HookPlanner } from '../plan/planner.js';
-import { registryGeneration, type HookRegistry } from '../plan/registry.js';
+import type { HookRegistry } from '../plan/registry.js';
 
 /** Receives the error that ends an event the caller still waits for (`dispose()`). */
 export type EventFail = (error: Error) => void;
+
+/** Validates and plans one event of a known name: its result when nothing is to run, else its plan. */
+export type Answerer = (fields: Record<string, unknown>) => HookPlan | HookResult;
 
 export interface EventGate {
   /** Validates and plans one event: its result when nothing is to run, else its plan. Throws for host mistakes. */
   answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
   /**
-   * `answer` for a stream of one event (`decide`): the event's field guard and fast path are looked up once, and
-   * the planner is not asked again while the planner and registry that had no hook for the event stay in force.
+   * `answer` for one event name, looked up once by a caller that answers a stream of it (`decide`). `answer`
+   * keeps one per event name too.
    */
-  answerer(event: EventName): (fields: Record<string, unknown>) => HookPlan | HookResult;
+  answerer(event: EventName): Answerer;
   /** Runs a plan from `answer`; returns the cancel function while it runs. */
   run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
   /** `answer`, then `run` when needed: the result at once, or `done` later (see `Decided`). */
@@ -58,16 +61,9 @@ export const createEventGate = (
   // present only while someone watches, so the fast path reads one property and calls nothing otherwise.
   const trace = engine.trace;
 
-  const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
-    if (closed) throw new HookSystemDisposedError();
-    checkEventFields(event, fields);
-    const planned = switches.enabled ? planEvent(engine, event, fields) : fastPathResult(event, fields);
-    const answered = trace?.answered;
-    if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
-    return planned;
-  };
-
-  const answerer = (event: EventName): ((fields: Record<string, unknown>) => HookPlan | HookResult) => {
+  // The event's field guard and fast path are looked up once per name, and the planner is not asked again while
+  // the planner and registry that had no hook for the event stay in force.
+  const answerer = (event: EventName): Answerer => {
     const pass = eventFieldsGuard(event);
     const fastPath = fastPathFor(event);
     // Whether the event has a hook at all, as `knownPlanner` said at the registry's generation `knownAt`: while
@@ -100,7 +96,7 @@ export const createEventGate = (
       let planned: HookPlan | HookResult;
       if (switches.enabled) {
         const planner = engine.planning.planner;
-        const generation = registryGeneration(switches.registry);
+        const generation = switches.registry.generation;
         if (planner !== knownPlanner || generation !== knownAt) {
           hooked = planner.hasHooks(event);
           matched.clear();
@@ -113,6 +109,16 @@ export const createEventGate = (
       if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
       return planned;
     };
+  };
+
+  const answerers = new Map<EventName, Answerer>();
+  const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
+    let answerOne = answerers.get(event);
+    if (answerOne === undefined) {
+      answerOne = answerer(event);
+      if (isEventName(event)) answerers.set(event, answerOne); // a host's misspelt name is not kept
+    }
+    return answerOne(fields);
   };
 
   const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
