@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DialectId } from '../../lib/dialects/types.js';
-import { COPILOT_EXAMPLES, CURSOR_EXAMPLES, GEMINI_EXAMPLES } from '../fixtures/dialects/agentExamples.js';
+import { COPILOT_PAYLOADS, CURSOR_PAYLOADS, GEMINI_PAYLOADS } from '../fixtures/dialects/agentPayloads.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';
 
 const world = new CliWorld();
@@ -38,7 +38,7 @@ const CASES: readonly Case[] = [
   {
     dialect: 'gemini',
     native: 'BeforeTool',
-    payload: GEMINI_EXAMPLES.BeforeTool ?? {},
+    payload: GEMINI_PAYLOADS.BeforeTool ?? {},
     file: '.gemini/settings.json',
     settings: (command) => ({ hooks: { BeforeTool: [{ matcher: '.*', hooks: [{ type: 'command', command }] }] } }),
     own: {
@@ -51,7 +51,7 @@ const CASES: readonly Case[] = [
   {
     dialect: 'cursor',
     native: 'beforeShellExecution',
-    payload: CURSOR_EXAMPLES.beforeShellExecution ?? {},
+    payload: CURSOR_PAYLOADS.beforeShellExecution ?? {},
     file: '.cursor/hooks.json',
     settings: (command) => ({ version: 1, hooks: { beforeShellExecution: [{ command }] } }),
     own: {
@@ -65,7 +65,7 @@ const CASES: readonly Case[] = [
   {
     dialect: 'copilot',
     native: 'preToolUse',
-    payload: COPILOT_EXAMPLES.preToolUse ?? {},
+    payload: COPILOT_PAYLOADS.preToolUse ?? {},
     file: '.github/hooks/guard.json',
     settings: (command) => ({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: command }] } }),
     own: {},

@@ -23,7 +23,7 @@ import {
   type DialectEvent,
 } from '../../lib/dialects/index.js';
 import { toCanonicalInput } from '../../lib/protocol/dialectInput.js';
-import { CLAUDE_PAYLOADS, GEMINI_PAYLOADS } from './agentPayloads.js';
+import { CLAUDE_PAYLOADS, GEMINI_PAYLOADS } from '../fixtures/dialects/agentPayloads.js';
 
 const proposed = new Set<string>(PROPOSED_EVENT_NAMES);
 

@@ -10,7 +10,7 @@ import { dialectById, dialectEvent } from '../../lib/dialects/registry.js';
 import type { DialectId } from '../../lib/dialects/types.js';
 import { decodeEventInput } from '../../lib/events/decodeInput.js';
 import { toDialectInput } from '../../lib/protocol/dialectInput.js';
-import { COPILOT_EXAMPLES, CURSOR_EXAMPLES, GEMINI_EXAMPLES } from '../fixtures/dialects/agentExamples.js';
+import { COPILOT_PAYLOADS, CURSOR_PAYLOADS, GEMINI_PAYLOADS } from '../fixtures/dialects/agentPayloads.js';
 
 const BASE = { session_id: 'filled', transcript_path: '', cwd: '/filled', timestamp: '2026-01-01T00:00:00.000Z' };
 
@@ -30,9 +30,9 @@ const sentBack = (dialect: DialectId, native: string, input: Record<string, unkn
 };
 
 const EXAMPLES: readonly [DialectId, Readonly<Record<string, Record<string, unknown>>>][] = [
-  ['gemini', GEMINI_EXAMPLES],
-  ['cursor', CURSOR_EXAMPLES],
-  ['copilot', COPILOT_EXAMPLES],
+  ['gemini', GEMINI_PAYLOADS],
+  ['cursor', CURSOR_PAYLOADS],
+  ['copilot', COPILOT_PAYLOADS],
 ];
 
 describe('each agent’s documented stdin examples', () => {
@@ -48,38 +48,38 @@ describe('each agent’s documented stdin examples', () => {
   }
 
   it('Cursor: the conversation is the session, the shell command and the read file are the tool input', () => {
-    expect(decode('cursor', 'beforeShellExecution', CURSOR_EXAMPLES.beforeShellExecution ?? {}).input).toMatchObject({
+    expect(decode('cursor', 'beforeShellExecution', CURSOR_PAYLOADS.beforeShellExecution ?? {}).input).toMatchObject({
       hook_event_name: 'BeforeTool',
       session_id: 'c-7f3e',
       tool_name: 'Shell',
       tool_input: { command: 'npm run build' },
     });
-    expect(decode('cursor', 'beforeReadFile', CURSOR_EXAMPLES.beforeReadFile ?? {}).input).toMatchObject({
+    expect(decode('cursor', 'beforeReadFile', CURSOR_PAYLOADS.beforeReadFile ?? {}).input).toMatchObject({
       tool_name: 'Read',
       tool_input: { file_path: '/work/app/.env' },
     });
-    expect(decode('cursor', 'beforeMCPExecution', CURSOR_EXAMPLES.beforeMCPExecution ?? {}).input).toMatchObject({
+    expect(decode('cursor', 'beforeMCPExecution', CURSOR_PAYLOADS.beforeMCPExecution ?? {}).input).toMatchObject({
       tool_input: { sql: 'select 1' },
     });
   });
 
   it('Copilot: toolArgs text is the tool input, milliseconds are an ISO timestamp, toolResult the response', () => {
-    expect(decode('copilot', 'preToolUse', COPILOT_EXAMPLES.preToolUse ?? {}).input).toMatchObject({
+    expect(decode('copilot', 'preToolUse', COPILOT_PAYLOADS.preToolUse ?? {}).input).toMatchObject({
       hook_event_name: 'BeforeTool',
       tool_name: 'bash',
       tool_input: { command: 'rm -rf dist', description: 'clean' },
       timestamp: new Date(1_767_259_800_000).toISOString(),
     });
-    expect(decode('copilot', 'postToolUse', COPILOT_EXAMPLES.postToolUse ?? {}).input).toMatchObject({
+    expect(decode('copilot', 'postToolUse', COPILOT_PAYLOADS.postToolUse ?? {}).input).toMatchObject({
       tool_response: { resultType: 'success', textResultForLlm: '12 passing' },
     });
   });
 
   const ANY_JSON: readonly unknown[] = [null, 'text', 42, true, [{ type: 'text', text: 'a' }], { nested: { a: [1] } }];
   const RESULT_FIELDS: readonly [DialectId, string, Record<string, unknown>, string][] = [
-    ['gemini', 'AfterTool', GEMINI_EXAMPLES.AfterTool ?? {}, 'tool_response'],
-    ['cursor', 'postToolUse', CURSOR_EXAMPLES.postToolUse ?? {}, 'tool_output'],
-    ['copilot', 'postToolUse', COPILOT_EXAMPLES.postToolUse ?? {}, 'toolResult'],
+    ['gemini', 'AfterTool', GEMINI_PAYLOADS.AfterTool ?? {}, 'tool_response'],
+    ['cursor', 'postToolUse', CURSOR_PAYLOADS.postToolUse ?? {}, 'tool_output'],
+    ['copilot', 'postToolUse', COPILOT_PAYLOADS.postToolUse ?? {}, 'toolResult'],
   ];
   for (const [dialect, native, payload, field] of RESULT_FIELDS) {
     it(`${dialect} ${native}: ${field} may be any JSON value, and reaches the hook as it was`, () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE, GEMINI, HOOKSTREAM, dialectEvent, type Dialect, type DialectEvent } from '../../lib/dialects/index.js';
 import { toCanonicalInput, toDialectInput } from '../../lib/protocol/dialectInput.js';
-import { CLAUDE_PAYLOADS } from '../dialects/agentPayloads.js';
+import { CLAUDE_PAYLOADS } from '../fixtures/dialects/agentPayloads.js';
 
 const base = { session_id: 's1', transcript_path: '/t.jsonl', cwd: '/repo', timestamp: '2026-11-20T10:00:00.000Z' };
 const eventOf = (dialect: Dialect, native: string): DialectEvent => {
