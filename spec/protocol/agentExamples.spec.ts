@@ -1,5 +1,5 @@
 /**
- * Gemini CLI's, Cursor's and GitHub Copilot's documented stdin examples (spec/fixtures/dialects/agentExamples.ts)
+ * Gemini CLI's, Cursor's and GitHub Copilot's documented stdin examples (spec/fixtures/dialects/agentPayloads.ts)
  * through the path `hookstream fire --dialect` reads an agent's payload with: each decodes into its canonical
  * event's input, and the stdin a hook of that event gets back holds every field of the example as it was. Result
  * fields (`tool_response` and its agent spellings) take any JSON value.
