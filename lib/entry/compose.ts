@@ -66,5 +66,6 @@ export type {
 } from '../executors/callbackTypes.js';
 export type { ObserveOptions } from '../executors/observeExecutor.js';
 export type { SharedSpawnBackend, SpawnBackend } from '../process/spawnBackend.js';
+export type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult, Launcher } from '../process/launch.js';
 export type { Semaphore } from '../process/spawnLimiter.js';
 export type { ProcessLimitOptions } from '../core/limits.js';

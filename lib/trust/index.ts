@@ -19,7 +19,7 @@ export {
 export { TrustStoreError } from './trustErrors.js';
 export type { FileMemo } from './fileMemo.js';
 export type { FileRole } from './commandFiles.js';
-export type { FileProbe } from '../inspect/programs.js';
+export type { FileProbe, Lookup } from '../inspect/programs.js';
 export {
   createTrustGate,
   needsApproval,
