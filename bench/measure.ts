@@ -10,6 +10,52 @@ export const median = (values: readonly number[]): number => {
 
 export type Contender = () => Promise<void> | void;
 
+/** How one contender's per-call times were spread over its rounds, in milliseconds. */
+export interface Spread {
+  rounds: number;
+  min: number;
+  p25: number;
+  median: number;
+  p75: number;
+  max: number;
+}
+
+const quantile = (sorted: readonly number[], q: number): number => sorted[Math.round(q * (sorted.length - 1))] ?? NaN;
+
+/** Nanosecond precision is plenty for milliseconds measured on a shared machine. */
+const ns = (ms: number): number => Math.round(ms * 1e6) / 1e6;
+
+const spreadOf = (samples: readonly number[]): Spread => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    rounds: sorted.length,
+    min: ns(sorted[0] ?? NaN),
+    p25: ns(quantile(sorted, 0.25)),
+    median: ns(median(sorted)),
+    p75: ns(quantile(sorted, 0.75)),
+    max: ns(sorted[sorted.length - 1] ?? NaN),
+  };
+};
+
+// Every `interleave` of this process records its contenders' spreads here under the current section's name, so
+// that run.ts can publish them without each bench passing them along.
+let section = 'bench';
+const spreads: Record<string, Spread> = {};
+
+/** Names the section whose `interleave` calls follow (run.ts sets it per bench). */
+export const beginSection = (name: string): void => {
+  section = name;
+};
+
+/** The spread of every contender measured so far, keyed `section.contender` (a repeated key gets `#2`, `#3`…). */
+export const collectedSpreads = (): Readonly<Record<string, Spread>> => spreads;
+
+const record = (name: string, samples: readonly number[]): void => {
+  let key = `${section}.${name}`;
+  for (let n = 2; key in spreads; n++) key = `${section}.${name}#${String(n)}`;
+  spreads[key] = spreadOf(samples);
+};
+
 /**
  * Runs each contender `rounds` times in alternation and returns the median milliseconds per call of
  * each, where one sample is the time of `batch` consecutive calls divided by `batch`.
@@ -29,6 +75,7 @@ export const interleave = async (
       if (round >= 0) samples.get(name)?.push(perCall);
     }
   }
+  for (const name of names) record(name, samples.get(name) ?? []);
   return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])]));
 };
 

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { spawnRows, targetRows } from './rows.js';
-import { type BenchResults, missedLine, readResults, renderTable, RESULTS } from './table.js';
+import { type BenchResults, missedLine, readResults, renderSpread, renderTable, RESULTS } from './table.js';
 
 export const PAGE = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 
@@ -59,10 +59,18 @@ export const renderPage = async (results: BenchResults): Promise<string> => {
     '',
     '## Spread',
     '',
-    'Each figure is the median of its rounds in this one run (below: how many rounds, of what); the timer-lag ' +
-      'row is a worst case, not a median. `bench/results.json` keeps the medians, not the rounds, so the spread ' +
-      'within the run is not published: on a shared machine, run `npm run bench` again before reading a small ' +
-      'miss as a regression.',
+    ...(results.spread === undefined
+      ? [
+          'Each figure is the median of its rounds in this one run; this run predates the recorded spread, so ' +
+            'run `npm run bench` again before reading a small miss as a regression.',
+        ]
+      : [
+          'Each figure is the median of its interleaved rounds in this one run (the timer-lag row is a worst ' +
+            'case, not a median). Below, for every contender, how far its rounds lay from that median: a miss ' +
+            'smaller than the quartiles is noise of the shared machine, not a regression.',
+          '',
+          ...renderSpread(results.spread),
+        ]),
     '',
     '## How each figure was measured',
     '',

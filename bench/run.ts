@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
-import { isQuick } from './measure.js';
+import { beginSection, collectedSpreads, isQuick } from './measure.js';
 import { benchMemory } from './memory.bench.js';
 import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
@@ -28,6 +28,7 @@ const wanted = (name: (typeof NAMES)[number]): boolean => requested.length === 0
 /** Runs one bench and echoes its figures on stderr as they arrive, the table being stdout's. */
 const section = async <T>(name: string, bench: () => Promise<T>): Promise<T> => {
   process.stderr.write(`bench ${name}${isQuick() ? ' (quick)' : ''}…\n`);
+  beginSection(name);
   const figures = await bench();
   process.stderr.write(`${JSON.stringify(figures, null, 2)}\n`);
   return figures;
@@ -53,6 +54,7 @@ const results: BenchResults = {
   decide: sections.decide,
   memory: sections.memory,
   spawn: sections.spawn,
+  spread: collectedSpreads(),
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);

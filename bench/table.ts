@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Spread } from './measure.js';
 import type { ComparisonRow, Figure, Sections, TargetRow } from './rows.js';
 
 export const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -16,6 +17,8 @@ export interface BenchResults extends Sections {
   machine: { node: string; cpus: number; model: string | undefined; platform: string };
   targets: TargetRow[];
   comparisons: ComparisonRow[];
+  /** Each interleaved contender's per-call times over its rounds (`section.contender`); absent in older files. */
+  spread?: Readonly<Record<string, Spread>>;
 }
 
 export const readResults = (path = RESULTS): BenchResults => {
@@ -78,6 +81,27 @@ export const renderTable = (results: BenchResults): string[] => [
       ratio(row.ratio),
       '—',
       '—',
+    ]),
+  ),
+];
+
+/** How far `value` lies from `of`, signed, in percent. */
+const percent = (value: number, of: number): string => {
+  const share = ((value - of) / of) * 100;
+  return `${share >= 0 ? '+' : '−'}${Math.abs(share).toFixed(1)} %`;
+};
+
+/** The spread table's markdown lines: per contender, its rounds and how far the quartiles and extremes lie from the median. */
+export const renderSpread = (spread: Readonly<Record<string, Spread>>): string[] => [
+  cells(['contender', 'rounds', 'median per call', 'p25 / p75', 'min / max']),
+  cells(['---', '---', '---', '---', '---']),
+  ...Object.entries(spread).map(([name, s]) =>
+    cells([
+      `\`${name}\``,
+      String(s.rounds),
+      s.median >= 1 ? `${number(s.median)} ms` : `${number(s.median * 1000)} µs`,
+      `${percent(s.p25, s.median)} / ${percent(s.p75, s.median)}`,
+      `${percent(s.min, s.median)} / ${percent(s.max, s.median)}`,
     ]),
   ),
 ];
