@@ -10,6 +10,7 @@ import type { HookInput } from '../events/inputs.js';
 import { componentLogger, createRootLogger, type Logger } from '../logging/logger.js';
 import type { CommandHookConfig, FunctionHook, HookEntry, HookRun } from '../model/types.js';
 import { standardSettingsFiles } from '../config/loadSettings.js';
+import type { ConfigProblem } from '../diagnostics/problems.js';
 import { createHookSettings } from '../system/hookSettings.js';
 import type { HookSystemOptions, SettingsSource } from '../system/options.js';
 import { runtimeEntry, type RegisterOptions } from '../system/registration.js';
@@ -62,7 +63,7 @@ export interface HookWorker {
   /** Runs in flight now. */
   readonly inFlight: number;
   /** Problems of the worker's settings (read at start). */
-  readonly problems: readonly string[];
+  readonly problems: readonly ConfigProblem[];
 }
 
 /** Connects and serves until `close`; rejects when the servers cannot be reached. */
@@ -163,7 +164,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     get inFlight() {
       return running.size;
     },
-    problems: settings.problems.map((problem) => problem.message),
+    problems: settings.problems,
     close: () =>
       (closing ??= (async () => {
         requests.unsubscribe();
