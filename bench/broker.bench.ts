@@ -52,7 +52,7 @@ try {
   local.register('BeforeTool', {
     type: 'function',
     name: 'guard',
-    run: (input) => ({ systemMessage: `${String((input.tool_input as { seq: number }).seq)}` }),
+    run: (input) => ({ systemMessage: String((input.tool_input as { seq: number }).seq) }),
   });
   const call = (seq: number) => ({ tool_name: 'echo', tool_input: { session: 's', seq } });
   const latencies = async (system: typeof remote, count: number): Promise<number[]> => {
