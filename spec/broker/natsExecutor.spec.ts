@@ -2,6 +2,9 @@
  * The broker executor against a real nats-server: a host whose leaf is the pool, workers in this process.
  * Trust, failure policy and results still apply on the host; the worker runs only hooks it has.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { natsExecutor, startWorker, type HookWorker, type NatsExecutor } from '../../lib/broker/index.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
@@ -167,5 +170,17 @@ describe('natsExecutor', () => {
     expect((await first).systemMessage).toBe('done');
     expect((await second).systemMessage).toBe('done');
     expect(started).toBe(2);
+  });
+});
+
+describe('the optional NATS client', () => {
+  it('is never imported statically by the built package: only the broker’s connection loads it, on first use', () => {
+    const dist = fileURLToPath(new URL('../../dist/lib/', import.meta.url));
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    const staticImports = files.filter((file) =>
+      /^\s*(import|export)\b[^;]*from\s*['"]@nats-io\//m.test(readFileSync(join(dist, file), 'utf8')),
+    );
+    expect(staticImports).toEqual([]);
+    expect(readFileSync(join(dist, 'broker/connection.js'), 'utf8')).toContain("import('@nats-io/transport-node')");
   });
 });
