@@ -37,6 +37,10 @@ const IMPORT_GROUPS = {
     group: ['@openai/*'],
     message: 'The OpenAI Agents SDK is an optional peer: only lib/adapters/openai-agents/ may import it.',
   },
+  nats: {
+    group: ['@nats-io/*'],
+    message: 'The NATS client is an optional peer: only lib/broker/ may import it (dynamically, on first use).',
+  },
   telemetry: {
     group: ['@opentelemetry/*'],
     message: 'OpenTelemetry is an optional peer the host passes in (lib/observe/ uses structural types).',
@@ -113,6 +117,7 @@ export default tseslint.config(
         'openaiAgents',
         'telemetry',
         'devOnly',
+        'nats',
       ),
     },
   },
@@ -121,6 +126,7 @@ export default tseslint.config(
   // Each adapter imports its own framework and nothing else's.
   { files: ['lib/adapters/ai-sdk/**'], rules: { 'no-restricted-imports': restrictedImports('aiSdk') } },
   { files: ['lib/adapters/mcp/**'], rules: { 'no-restricted-imports': restrictedImports('mcp') } },
+  { files: ['lib/broker/**'], rules: { 'no-restricted-imports': restrictedImports('nats') } },
   { files: ['lib/adapters/langchain/**'], rules: { 'no-restricted-imports': restrictedImports('langchain') } },
   {
     files: ['lib/adapters/openai-agents/**'],

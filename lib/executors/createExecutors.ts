@@ -33,6 +33,11 @@ import { createSemaphore } from '../process/spawnLimiter.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';
 
+/** A custom leaf that runs only the hooks it `handles`; the built-in executors run the rest. */
+export interface PartialExecutor extends HookExecutor {
+  handles(hook: HookEntry): boolean;
+}
+
 /** The process executors' options; their `beforeSpawn` is the trust gate's re-check. */
 export type ProcessOptions = Omit<CommandExecutorOptions, 'beforeSpawn'>;
 
@@ -107,6 +112,18 @@ const withBeforeSpawn = (process: ProcessOptions, gate: TrustGate | undefined): 
   return Object.assign({}, process, { beforeSpawn });
 };
 
+/**
+ * The host's leaf; one that says which hooks it `handles` (a broker running some hooks remotely) leaves the
+ * others to the built-in executors.
+ */
+const customLeaf = (executor: HookExecutor, builtIn: StartRun): StartRun => {
+  const custom = startOf(executor, 'allow');
+  const { handles } = executor as Partial<PartialExecutor>;
+  if (typeof handles !== 'function') return custom;
+  return (hook, input, done, eventId) =>
+    handles.call(executor, hook) ? custom(hook, input, done, eventId) : builtIn(hook, input, done, eventId);
+};
+
 export const createExecutors = (options: ExecutorsOptions): Executors => {
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   // One live-process limit for one-shot hooks and persistent workers together.
@@ -141,16 +158,14 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
       scheduler: options.scheduler,
     }),
   );
-  const leaf: StartRun =
-    options.executor !== undefined
-      ? startOf(options.executor, 'allow')
-      : dispatchExecutor({
-          function: createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {}),
-          command: command.start,
-          persistent: persistent.start,
-          http: http.start,
-          callback: callback.start,
-        });
+  const builtIn: StartRun = dispatchExecutor({
+    function: createFunctionStart(options.scheduler ? { scheduler: options.scheduler } : {}),
+    command: command.start,
+    persistent: persistent.start,
+    http: http.start,
+    callback: callback.start,
+  });
+  const leaf: StartRun = options.executor === undefined ? builtIn : customLeaf(options.executor, builtIn);
   const trusted = options.trust === undefined ? leaf : withTrust(leaf, options.trust);
   const policed = withFailurePolicy(trusted, internalFailurePolicy);
   const observed = options.observe === undefined ? policed : withObserver(policed, options.observe);

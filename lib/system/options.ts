@@ -57,7 +57,10 @@ export interface HookSystemOptions {
    * unapproved hooks are skipped (outcome `untrusted`). `false` turns trust off: every hook runs.
    */
   trust?: TrustOptions | false;
-  /** Replaces the leaf executor (every kind of hook); trust, the failure policy and `results$` still apply. */
+  /**
+   * Replaces the leaf executor (every kind of hook, or those its `handles(hook)` accepts when it has one, as the
+   * broker's does); trust, the failure policy and `results$` still apply.
+   */
   executor?: HookExecutor;
   /**
    * A failure of hookstream itself (not of a hook: a broken executor, a throwing matcher) is logged at

@@ -17,7 +17,7 @@ import { createFileMemo, sha256, type FileMemo } from './fileMemo.js';
 export type ConfiguredHook = Omit<HookEntry, 'id'>;
 
 /** JSON with object keys sorted at every level: one text per meaning. */
-const canonicalJson = (value: unknown): string =>
+export const canonicalJson = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>
     typeof inner === 'object' && inner !== null && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

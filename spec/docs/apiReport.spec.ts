@@ -26,6 +26,7 @@ const ENTRY_POINTS = [
   { name: 'hookstream/testing', config: 'api-extractor.testing.json' },
   { name: 'hookstream/seed', config: 'api-extractor.seed.json' },
   { name: 'hookstream/trust', config: 'api-extractor.trust.json' },
+  { name: 'hookstream/broker', config: 'api-extractor.broker.json' },
   { name: 'hookstream/ai-sdk', config: 'api-extractor.ai-sdk.json' },
   { name: 'hookstream/mcp', config: 'api-extractor.mcp.json' },
   { name: 'hookstream/langchain', config: 'api-extractor.langchain.json' },

@@ -33,8 +33,8 @@ export const FLOORS: readonly Floor[] = [
   { folders: ['translate'], holds: "translation between hosts' shapes and hookstream's" },
   { folders: ['host'], holds: 'host wrappers: tool calls, model calls, sessions, approval' },
   {
-    folders: ['tools', 'seed', 'adapters', 'testing'],
-    holds: 'dashboard, replay, profile; seed API; framework adapters; test kit',
+    folders: ['tools', 'seed', 'adapters', 'testing', 'broker'],
+    holds: 'dashboard, replay, profile; seed API; framework adapters; test kit; the NATS worker pool',
   },
   { folders: ['cli'], holds: 'the hookstream command' },
   { folders: ['entry'], holds: 'entry points that span folders: compose, host, observe' },

@@ -1,0 +1,310 @@
+/**
+ * The broker executor: a leaf that runs hooks on a pool of workers over NATS instead of in the host
+ * (`createHookSystem({ executor: natsExecutor({ servers }) })`). Trust, the failure policy, observation and the
+ * ledger still wrap it on the host. Each run is a request to the pool's queue group (one worker takes it):
+ * - at-least-once to workers: a run whose worker goes silent (no ack, heartbeats stop, busy, no worker
+ *   subscribed) is sent again, to any worker, until the hook's timeout plus `graceMs`;
+ * - applied once: the first run record for a run id settles it; any later answer is counted and dropped;
+ * - never hangs: an unreachable server or a silent pool settles the run as a failure at the deadline, and
+ *   the hook's failure policy decides (a `required` guard blocks);
+ * - bounded: at most `maxInFlight` runs on the wire and `maxWaiting` waiting; beyond that a run fails at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HookEntry, HookRun } from '../model/types.js';
+import { startable, type RunDone, type StartableExecutor, type StartRun } from '../executors/startRun.js';
+import { BrokerConnectionError, connectNats, serversText, watchConnection, type NatsConnection } from './connection.js';
+import {
+  brokerFingerprint,
+  cancelSubject,
+  decodeReply,
+  DEFAULT_SUBJECT,
+  encode,
+  PROTOCOL_VERSION,
+  type RunRequest,
+  type WorkerReply,
+} from './protocol.js';
+import { errorText } from '../core/guards.js';
+
+export interface NatsExecutorOptions {
+  /** `nats://host:port`, or the servers of a cluster. */
+  readonly servers: string | readonly string[];
+  /** The pool's subject; default `hookstream.run`. */
+  readonly subject?: string;
+  /** Which hooks run on the pool; default every hook. The others run in the host as usual. */
+  readonly remote?: (hook: HookEntry) => boolean;
+  /** Runs on the wire at once; default 256. */
+  readonly maxInFlight?: number;
+  /** Runs waiting for a place on the wire; default 4 × `maxInFlight`. Beyond that a run fails at once. */
+  readonly maxWaiting?: number;
+  /** Time beyond the hook's own timeout for the worker's answer to arrive; default 1 000 ms. */
+  readonly graceMs?: number;
+  /** Timeout of a hook that sets none; default 60 000 ms (as in the host). */
+  readonly defaultTimeoutMs?: number;
+  /** A worker that has not acknowledged a request in this time is presumed gone; default 1 000 ms. */
+  readonly ackTimeoutMs?: number;
+  /** A running worker that has sent no heartbeat in this time is presumed dead; default 1 500 ms. */
+  readonly livenessMs?: number;
+  /** The first connection's timeout; default 2 000 ms. */
+  readonly connectTimeoutMs?: number;
+}
+
+/** Counters of the executor, for tests, benches and dashboards. */
+export interface BrokerStats {
+  /** Requests sent again after a worker went silent or was busy. */
+  readonly retries: number;
+  /** Answers that arrived for a run already settled (a second worker, a late answer): dropped. */
+  readonly duplicates: number;
+  readonly inFlight: number;
+  readonly waiting: number;
+}
+
+export interface NatsExecutor extends StartableExecutor {
+  /** Whether a hook runs on the pool (the other hooks run in the host). */
+  handles(hook: HookEntry): boolean;
+  stats(): BrokerStats;
+  /** Settles every pending run as canceled and closes the connection. */
+  dispose(): Promise<void>;
+}
+
+interface Pending {
+  readonly id: string;
+  readonly hook: HookEntry;
+  readonly payload: Omit<RunRequest, 'a'>;
+  readonly done: RunDone;
+  readonly startedAt: number;
+  attempt: number;
+  /** Why the last attempt did not settle the run, for the deadline's message. */
+  problem: string;
+  attemptTimer?: ReturnType<typeof setTimeout>;
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+const timeoutOf = (hook: HookEntry, fallback: number): number => {
+  const definition = hook.definition;
+  const ms = definition.type === 'function' ? definition.timeoutMs : definition.timeout;
+  return ms ?? fallback;
+};
+
+export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
+  const subject = options.subject ?? DEFAULT_SUBJECT;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const maxWaiting = options.maxWaiting ?? 4 * maxInFlight;
+  const graceMs = options.graceMs ?? 1000;
+  const ackTimeoutMs = options.ackTimeoutMs ?? 1000;
+  const livenessMs = options.livenessMs ?? 1500;
+  const servers = serversText(options.servers);
+  // One inbox per host: every reply comes to `<inbox>.<run id>`.
+  const inbox = `_INBOX.hookstream.${randomUUID().replaceAll('-', '')}`;
+  const pending = new Map<string, Pending>();
+  const waiting: Pending[] = [];
+  const disconnectedRuns = new Set<Pending>();
+  const counters = { retries: 0, duplicates: 0 };
+  let connection: NatsConnection | undefined;
+  let connecting: Promise<NatsConnection> | undefined;
+  let connected = false;
+  let disposed = false;
+
+  const connect = (): Promise<NatsConnection> =>
+    (connecting ??= connectNats({
+      servers: options.servers,
+      name: 'hookstream-host',
+      connectTimeoutMs: options.connectTimeoutMs,
+    }).then(
+      (opened) => {
+        connection = opened;
+        connected = true;
+        opened.subscribe(`${inbox}.*`, {
+          callback: (error, message) => {
+            if (error === null) onReply(message.subject, message.data, message.headers?.code);
+          },
+        });
+        watchConnection(opened, (up) => {
+          connected = up;
+          if (up) for (const run of [...disconnectedRuns]) send(run);
+        });
+        return opened;
+      },
+      (error: unknown) => {
+        // The next run tries again: a server that comes up later is used.
+        connecting = undefined;
+        throw error;
+      },
+    ));
+
+  const settle = (run: Pending, record: HookRun): void => {
+    if (pending.get(run.id) !== run) return;
+    const index = waiting.indexOf(run);
+    if (index >= 0) waiting.splice(index, 1);
+    pending.delete(run.id);
+    disconnectedRuns.delete(run);
+    clearTimeout(run.attemptTimer);
+    clearTimeout(run.deadline);
+    // The host's own name and source: the record is about the host's hook, whatever the worker calls it.
+    const settled: HookRun = Object.assign({}, record, {
+      name: run.hook.name,
+      source: run.hook.origin.source,
+      durationMs: Date.now() - run.startedAt,
+    });
+    run.done(settled);
+    // A run that leaves the wire makes room for the first one waiting.
+    const next = index >= 0 ? undefined : waiting.shift();
+    if (next !== undefined) launch(next);
+  };
+
+  const failure = (run: Pending, outcome: 'failed' | 'timeout', message: string): HookRun => ({
+    name: run.hook.name,
+    source: run.hook.origin.source,
+    outcome,
+    durationMs: 0,
+    message: `Hook "${run.hook.name}" ${message}`,
+  });
+
+  /** Publishes the run's next attempt, or parks it until the connection is back. */
+  const send = (run: Pending): void => {
+    clearTimeout(run.attemptTimer);
+    if (pending.get(run.id) !== run) return;
+    if (connection === undefined || !connected) {
+      run.problem = `NATS server unreachable at ${servers}`;
+      disconnectedRuns.add(run);
+      return;
+    }
+    disconnectedRuns.delete(run);
+    run.attempt += 1;
+    if (run.attempt > 1) counters.retries += 1;
+    const body: RunRequest = Object.assign({}, run.payload, { a: run.attempt });
+    connection.publish(subject, encode(body), { reply: `${inbox}.${run.id}` });
+    armAttempt(run, ackTimeoutMs, `no worker acknowledged the request on "${subject}"`);
+  };
+
+  const armAttempt = (run: Pending, ms: number, problem: string): void => {
+    clearTimeout(run.attemptTimer);
+    run.attemptTimer = setTimeout(() => {
+      run.problem = problem;
+      send(run);
+    }, ms);
+  };
+
+  const retrySoon = (run: Pending, problem: string): void => {
+    armAttempt(run, Math.min(200, 10 * run.attempt), problem);
+  };
+
+  const onReply = (subjectOfReply: string, data: Uint8Array, statusCode: number | undefined): void => {
+    // 503 "no responders" to `<inbox>.<run id>`: nobody subscribes to the subject right now (workers restarting).
+    if (statusCode === 503) {
+      const run = pending.get(subjectOfReply.slice(inbox.length + 1));
+      if (run !== undefined) retrySoon(run, `no worker is serving "${subject}"`);
+      return;
+    }
+    const reply = decodeReply(data);
+    if (reply === undefined) return;
+    const run = pending.get(reply.id);
+    if (run === undefined) {
+      if (reply.t === 'run' || reply.t === 'refused') counters.duplicates += 1;
+      return;
+    }
+    onRunReply(run, reply);
+  };
+
+  const onRunReply = (run: Pending, reply: WorkerReply): void => {
+    switch (reply.t) {
+      case 'run': {
+        settle(run, reply.run);
+        return;
+      }
+      case 'refused': {
+        settle(run, failure(run, 'failed', `refused by the worker: ${reply.message}`));
+        return;
+      }
+      case 'busy':
+        if (reply.a === run.attempt) retrySoon(run, 'every worker that was asked was busy');
+        return;
+      default:
+        // An acknowledgement or heartbeat of the current attempt: the worker is alive.
+        if (reply.a === run.attempt) armAttempt(run, livenessMs, 'the worker running it stopped answering');
+    }
+  };
+
+  /** Puts a run on the wire once the connection is open. */
+  const launch = (run: Pending): void => {
+    if (disposed) return;
+    if (connection !== undefined) {
+      send(run);
+      return;
+    }
+    connect().then(
+      () => {
+        send(run);
+      },
+      (error: unknown) => {
+        const message = error instanceof BrokerConnectionError ? error.message : errorText(error);
+        settle(run, failure(run, 'failed', `could not run on the worker pool: ${message}`));
+      },
+    );
+  };
+
+  const start: StartRun = (hook, input, done) => {
+    const id = randomUUID();
+    const run: Pending = {
+      id,
+      hook,
+      payload: { v: PROTOCOL_VERSION, id, event: hook.event, fp: brokerFingerprint(hook), name: hook.name, input },
+      done,
+      startedAt: Date.now(),
+      attempt: 0,
+      problem: 'no worker answered',
+    };
+    if (disposed) {
+      done(failure(run, 'failed', 'could not run: the broker executor was disposed'));
+      return undefined;
+    }
+    if (pending.size >= maxInFlight + maxWaiting) {
+      done(
+        failure(run, 'failed', `could not run: ${pending.size} runs are already in flight or waiting on the broker`),
+      );
+      return undefined;
+    }
+    pending.set(id, run);
+    const limitMs = timeoutOf(hook, options.defaultTimeoutMs ?? 60_000) + graceMs;
+    run.deadline = setTimeout(() => {
+      const outcome = run.problem.startsWith('NATS server unreachable') ? 'failed' : 'timeout';
+      settle(run, failure(run, outcome, `got no answer from the worker pool within ${limitMs} ms: ${run.problem}`));
+    }, limitMs);
+    if (pending.size - waiting.length > maxInFlight) waiting.push(run);
+    else launch(run);
+    return () => {
+      if (pending.get(id) !== run) return;
+      const index = waiting.indexOf(run);
+      if (index >= 0) waiting.splice(index, 1);
+      pending.delete(id);
+      disconnectedRuns.delete(run);
+      clearTimeout(run.attemptTimer);
+      clearTimeout(run.deadline);
+      if (connected) connection?.publish(cancelSubject(subject), encode({ cancel: id }));
+      const next = index >= 0 ? undefined : waiting.shift();
+      if (next !== undefined) launch(next);
+    };
+  };
+
+  return Object.assign(startable(start), {
+    handles: (hook: HookEntry) => options.remote?.(hook) ?? true,
+    stats: (): BrokerStats => ({
+      retries: counters.retries,
+      duplicates: counters.duplicates,
+      inFlight: pending.size - waiting.length,
+      waiting: waiting.length,
+    }),
+    dispose: async () => {
+      disposed = true;
+      for (const run of [...pending.values()]) {
+        settle(
+          run,
+          Object.assign(failure(run, 'failed', 'was canceled: the broker executor was disposed'), {
+            outcome: 'canceled' as const,
+          }),
+        );
+      }
+      const opened = connection ?? (await connecting?.catch(() => undefined));
+      await opened?.close();
+    },
+  });
+};

@@ -1,0 +1,237 @@
+/**
+ * Faults of a worker pool against a real nats-server: a worker SIGKILLed mid-run, a slow worker, a worker that
+ * answers twice, an answer after the run's deadline, the server restarted mid-session, and the `hookstream
+ * worker` command itself. Every wait is for an event (a witness file, a line, a counter), never a duration.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { natsExecutor, startWorker, type NatsExecutor } from '../../lib/broker/index.js';
+import { decodeRequest, encode, QUEUE_GROUP } from '../../lib/broker/protocol.js';
+import { createHookSystem } from '../../lib/system/createHookSystem.js';
+import type { HookSystem } from '../../lib/system/hookSystem.js';
+import type { FunctionHook } from '../../lib/model/types.js';
+import { startNatsServer, type NatsServer } from '../helpers/natsServer.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WORKER = join(ROOT, 'spec/fixtures/broker/worker.mjs');
+const CLI = join(ROOT, 'dist/lib/cli/main.js');
+const TOOL = { tool_name: 'write_file', tool_input: { path: 'a.txt' } };
+
+let server: NatsServer;
+let dir: string;
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  server = await startNatsServer();
+  dir = mkdtempSync(join(tmpdir(), 'hookstream-broker-'));
+});
+afterAll(async () => {
+  await server.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const stub = (name: string, extra: Partial<FunctionHook> = {}): FunctionHook => ({
+  type: 'function',
+  name,
+  run: () => {
+    throw new Error(`${name} ran on the host`);
+  },
+  ...extra,
+});
+
+const host = (broker: NatsExecutor): HookSystem => {
+  const hooks = createHookSystem({ trust: false, executor: broker });
+  cleanups.push(async () => {
+    await hooks.dispose();
+    await broker.dispose();
+  });
+  return hooks;
+};
+
+/** Starts a child and resolves once it printed `line`. */
+const startChild = (args: string[], line: string): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes(line)) resolve(child);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`${args.join(' ')} exited with ${String(code)}: ${seen}`));
+    });
+  });
+};
+
+/** A raw NATS client in the queue group, answering as `answer` says: a misbehaving worker. */
+const fakeWorker = async (
+  answer: (reply: (message: unknown) => void, request: ReturnType<typeof decodeRequest>) => void,
+): Promise<void> => {
+  const connection = await connect({ servers: server.url });
+  connection.subscribe('hookstream.run', {
+    queue: QUEUE_GROUP,
+    callback: (_error, message) => {
+      const request = decodeRequest(message.data);
+      answer((reply) => {
+        if (message.reply !== undefined) connection.publish(message.reply, encode(reply as never));
+      }, request);
+    },
+  });
+  await connection.flush();
+  cleanups.push(() => connection.close());
+};
+
+describe('a worker pool under faults', () => {
+  it('retries on another worker when the one running a run is SIGKILLed, within the hook’s timeout + 1 s', async () => {
+    const witness = join(dir, 'hang.started');
+    const hanging = await startChild([WORKER, server.url, 'doomed', 'hang', witness], 'ready');
+    const broker = natsExecutor({ servers: server.url, livenessMs: 300 });
+    const hooks = host(broker);
+    hooks.register('BeforeTool', stub('guard', { timeoutMs: 20_000 }));
+    const started = Date.now();
+    const fired = hooks.fire('BeforeTool', TOOL);
+    await expect.poll(() => existsSync(witness), { timeout: 10_000 }).toBe(true);
+    await startChild([WORKER, server.url, 'survivor', 'answer', witness], 'ready');
+    hanging.kill('SIGKILL');
+    const result = await fired;
+    expect(result.systemMessage).toBe('by survivor');
+    expect(result.hooks[0]?.outcome).toBe('success');
+    expect(broker.stats().retries).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - started).toBeLessThan(20_000 + 1000);
+  });
+
+  it('keeps waiting for a slow worker that is alive (heartbeats), without a second run', async () => {
+    let runs = 0;
+    await startWorker({
+      servers: server.url,
+      trust: false,
+      heartbeatMs: 20,
+      hooks: [
+        {
+          event: 'BeforeTool',
+          hook: {
+            type: 'function',
+            name: 'slow',
+            run: async () => {
+              runs += 1;
+              // Longer than the host's ack and liveness windows below: only heartbeats keep the run.
+              await new Promise((resolve) => setTimeout(resolve, 600));
+              return { systemMessage: 'slow but sure' };
+            },
+          },
+        },
+      ],
+    }).then((worker) => cleanups.push(() => worker.close()));
+    const broker = natsExecutor({ servers: server.url, ackTimeoutMs: 200, livenessMs: 200 });
+    const hooks = host(broker);
+    hooks.register('BeforeTool', stub('slow'));
+    const result = await hooks.fire('BeforeTool', TOOL);
+    expect(result.systemMessage).toBe('slow but sure');
+    expect(runs).toBe(1);
+    expect(broker.stats().retries).toBe(0);
+  });
+
+  it('applies a run once when a worker answers twice', async () => {
+    await fakeWorker((reply, request) => {
+      if (typeof request === 'string') return;
+      const run = { name: 'x', source: 'runtime', outcome: 'success', durationMs: 1 };
+      reply({
+        t: 'run',
+        id: request.id,
+        a: request.a,
+        run: Object.assign({ output: { systemMessage: 'first' } }, run),
+      });
+      reply({
+        t: 'run',
+        id: request.id,
+        a: request.a,
+        run: Object.assign({ output: { systemMessage: 'second' } }, run),
+      });
+    });
+    const broker = natsExecutor({ servers: server.url });
+    const hooks = host(broker);
+    hooks.register('BeforeTool', stub('guard'));
+    const result = await hooks.fire('BeforeTool', TOOL);
+    expect(result.systemMessage).toBe('first');
+    expect(result.hooks).toHaveLength(1);
+    await expect.poll(() => broker.stats().duplicates).toBe(1);
+  });
+
+  it('settles a run at its deadline and drops the answer that arrives after it', async () => {
+    let late: (() => void) | undefined;
+    await fakeWorker((reply, request) => {
+      if (typeof request === 'string') return;
+      const { id, a } = request;
+      reply({ t: 'ack', id, a });
+      const beat = setInterval(() => {
+        reply({ t: 'beat', id, a });
+      }, 20);
+      late = () => {
+        clearInterval(beat);
+        reply({ t: 'run', id, a, run: { name: 'x', source: 'runtime', outcome: 'success', durationMs: 1 } });
+      };
+      cleanups.push(() => {
+        clearInterval(beat);
+      });
+    });
+    const broker = natsExecutor({ servers: server.url, graceMs: 100 });
+    const hooks = host(broker);
+    hooks.register('BeforeTool', stub('guard', { timeoutMs: 200, required: true }));
+    const result = await hooks.fire('BeforeTool', TOOL);
+    expect(result.blocked).toBe(true);
+    expect(result.reason).toContain('got no answer from the worker pool within 300 ms');
+    late?.();
+    await expect.poll(() => broker.stats().duplicates).toBe(1);
+  });
+
+  it('survives a server restart mid-session: a run sent while it is down is answered once it is back', async () => {
+    await startChild([WORKER, server.url, 'steady', 'answer', ''], 'ready');
+    const broker = natsExecutor({ servers: server.url });
+    const hooks = host(broker);
+    hooks.register('BeforeTool', stub('guard', { timeoutMs: 10_000 }));
+    expect((await hooks.fire('BeforeTool', TOOL)).systemMessage).toBe('by steady');
+    await server.stop();
+    const during = hooks.fire('BeforeTool', TOOL);
+    await server.restart();
+    const result = await during;
+    expect(result.systemMessage).toBe('by steady');
+    expect((await hooks.fire('BeforeTool', TOOL)).systemMessage).toBe('by steady');
+  });
+
+  it('`hookstream worker --nats URL --settings FILE` serves the hooks of its own settings', async () => {
+    const settingsFile = join(dir, 'worker.json');
+    const settings = {
+      tools: { enableHooks: true },
+      hooks: {
+        BeforeTool: [
+          { hooks: [{ type: 'command', command: 'echo "{\\"systemMessage\\":\\"from the cli worker\\"}"' }] },
+        ],
+      },
+    };
+    writeFileSync(settingsFile, JSON.stringify(settings));
+    await startChild([CLI, 'worker', '--nats', server.url, '--settings', settingsFile], 'worker: serving');
+    const broker = natsExecutor({ servers: server.url });
+    const hooks = createHookSystem({
+      trust: false,
+      executor: broker,
+      settings: [{ scope: 'user', path: settingsFile }],
+    });
+    cleanups.push(async () => {
+      await hooks.dispose();
+      await broker.dispose();
+    });
+    const result = await hooks.fire('BeforeTool', TOOL);
+    expect(result.systemMessage).toBe('from the cli worker');
+  });
+});
