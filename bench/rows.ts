@@ -60,6 +60,7 @@ export const TARGETS = {
   // Issue 10: the process layer.
   'spawn.shellForm.vsRawSpawn': { op: '<=', value: 1 },
   'spawn.execForm.vsRawSpawn': { op: '<=', value: 1 },
+  'spawn.scriptFile.vsRawBash': { op: '<=', value: 0.9 },
   'spawn.fanOut.vsOne': { op: '<=', value: 1.2 },
   'spawn.bigHost.vsSmallHost': { op: '<=', value: 1.2 },
   'spawn.bigHost.timerLag': { op: '<=', value: 5 },
@@ -149,6 +150,7 @@ const processRows = (spawn: Record<string, unknown>): TargetRow[] => {
   const rawBash = ms('latencyMs.rawSpawnBash');
   const exec = ms('latencyMs.hookstreamExecFormSh');
   const rawSh = ms('latencyMs.rawSpawnSh');
+  const scriptFile = ms('latencyMs.hookstreamScriptFile');
   const sixteen = ms('fanOutMs.sixteenParallelHooks');
   const one = ms('fanOutMs.oneHook');
   const big = ms('bigHost.big.latencyMs.hookstream');
@@ -180,6 +182,11 @@ const processRows = (spawn: Record<string, unknown>): TargetRow[] => {
       hookstream: exec,
       baseline: { what: 'raw spawn of `sh -c`', ...rawSh },
       measured: ratio(exec, rawSh),
+    }),
+    row('spawn.scriptFile.vsRawBash', 'a hook script file (`command` is its path) through `fire()`', {
+      hookstream: scriptFile,
+      baseline: { what: 'raw spawn of `bash -c` with that path', ...ms('latencyMs.rawSpawnBashScriptFile') },
+      measured: ratio(scriptFile, ms('latencyMs.rawSpawnBashScriptFile')),
     }),
     row('spawn.fanOut.vsOne', '16 parallel 200 ms hooks on one event', {
       hookstream: sixteen,
@@ -253,6 +260,12 @@ export const spawnRows = (spawn: Record<string, unknown> | undefined): Compariso
     ratio: round3(hookstream.value / baseline.value),
   });
   return [
+    compare(
+      'spawn.scriptFile.rawScript',
+      'a hook script file (`command` is its path) through `fire()`',
+      ms('latencyMs.hookstreamScriptFile'),
+      { what: 'raw `spawn` of the script itself (no shell)', ...ms('latencyMs.rawSpawnScriptFile') },
+    ),
     compare(
       'spawn.bigHost.raw',
       `for comparison: a raw spawn in the host with ${at(spawn, 'bigHost.ballastMb')} MiB more live heap`,

@@ -24,6 +24,7 @@ import type { CommandHookConfig, HookEntry, HookRun } from '../model/types.js';
 import { programOf } from '../kinds/table.js';
 import type { HookInput } from '../events/inputs.js';
 import { createRootLogger, type Logger } from '../logging/logger.js';
+import { directExec } from '../process/directExec.js';
 import { createProjectDirCheck } from '../process/projectDir.js';
 import { releaseIdleListeners } from '../process/processGroups.js';
 import { shareSpawnBackend, type SharedSpawnBackend } from '../process/spawnBackend.js';
@@ -168,15 +169,25 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
     const timeoutMs = hookTimeoutMs(definition.timeout, limits);
     const started = performance.now();
     let spawned = false;
+    // Another agent's hook gets its own agent's variables, not hookstream's aliases for them.
+    const baseEnv = dialectRun === undefined ? environment.base : environment.agentBase;
+    const env = environment.overlay(input.hook_event_name, runId, dialectRun?.env ?? definition.env);
+    // One simple command starts its program as bash would, without bash (lib/process/directExec.ts).
+    const direct =
+      invocation.shellCommand === undefined
+        ? undefined
+        : directExec(invocation.shellCommand, baseEnv, env, options.projectDir);
+    if (direct !== undefined) Object.assign(env, direct.env);
     const child = superviseProcess({
       launch: backend.launch,
       request: {
-        file: invocation.file,
-        args: invocation.args,
+        file: direct?.file ?? invocation.file,
+        args: direct?.args ?? invocation.args,
+        argv0: direct?.argv0,
+        fallback: direct === undefined ? undefined : { file: invocation.file, args: invocation.args },
         cwd: options.projectDir,
-        // Another agent's hook gets its own agent's variables, not hookstream's aliases for them.
-        baseEnv: dialectRun === undefined ? environment.base : environment.agentBase,
-        env: environment.overlay(input.hook_event_name, runId, dialectRun?.env ?? definition.env),
+        baseEnv,
+        env,
         input: `${JSON.stringify(dialectRun?.stdin ?? input)}\n`,
         maxOutputBytes: limits.maxOutputBytes,
       },

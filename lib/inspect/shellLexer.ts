@@ -107,15 +107,15 @@ const readDollar = (scan: Scan, parts: WordPart[], quoted: boolean): void => {
         else if (char === '"' || char === '`' || char === '$') readSpecial(scan, char, []);
       }
       const name = /^\$\{([A-Za-z_]\w*)\}$/.exec(raw());
-      parts.push({ kind: 'parameter', raw: raw(), name: name?.[1] });
+      parts.push({ kind: 'parameter', raw: raw(), name: name?.[1], quoted });
     } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
       NAME.lastIndex = scan.at;
       const name = (NAME.exec(text) as RegExpExecArray)[0];
       scan.at += name.length;
-      parts.push({ kind: 'parameter', raw: raw(), name });
+      parts.push({ kind: 'parameter', raw: raw(), name, quoted });
     } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
       scan.at += 1;
-      parts.push({ kind: 'parameter', raw: raw(), name: undefined });
+      parts.push({ kind: 'parameter', raw: raw(), name: undefined, quoted });
     } else addText(parts, '$', quoted);
   });
 };
@@ -159,6 +159,7 @@ const readAnsi = (scan: Scan): string => {
 
 /** After `"` (or over a whole here-document body when `close` is undefined): its parts, appended to `parts`. */
 export const readDouble = (scan: Scan, close: '"' | undefined, parts: WordPart[]): void => {
+  const before = parts.length;
   nested(scan, () => {
     for (;;) {
       spendStep(scan.state.budget);
@@ -168,7 +169,11 @@ export const readDouble = (scan: Scan, close: '"' | undefined, parts: WordPart[]
         return fail('unclosed double quote');
       }
       scan.at += 1;
-      if (char === close) return;
+      if (char === close) {
+        // `""` is a quoted empty string: it keeps an otherwise empty word as an argument, and quotes a name.
+        if (parts.length === before) addText(parts, '', true);
+        return;
+      }
       if (char === '\\') {
         const next = scan.text[scan.at];
         if (next !== undefined && '$`"\\\n'.includes(next)) {

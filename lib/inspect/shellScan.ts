@@ -9,8 +9,11 @@ export type WordPart =
   | { readonly kind: 'literal'; readonly text: string; readonly quoted: boolean }
   /** An unquoted `*`, `?`, or the `]` closing a `[`: the shell may make it any file name. */
   | { readonly kind: 'glob'; readonly text: string }
-  /** `$NAME`, `${NAME}` (`name` set), or any other parameter expansion (`$1`, `${X:-y}`). */
-  | { readonly kind: 'parameter'; readonly raw: string; readonly name: string | undefined }
+  /**
+   * `$NAME`, `${NAME}` (`name` set), or any other parameter expansion (`$1`, `${X:-y}`); `quoted` inside double
+   * quotes (no word splitting, no globbing of its value).
+   */
+  | { readonly kind: 'parameter'; readonly raw: string; readonly name: string | undefined; readonly quoted: boolean }
   /** `$(…)`, `` `…` `` or `<(…)`: the commands inside are read as nested commands. */
   | { readonly kind: 'command'; readonly raw: string }
   | { readonly kind: 'arithmetic'; readonly raw: string };

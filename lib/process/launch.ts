@@ -22,6 +22,13 @@ export interface LaunchRequest {
   readonly input: string;
   /** Kept per stream; the first byte past it is reported as an overflow and the rest dropped. */
   readonly maxOutputBytes: number;
+  /** `argv[0]` when it is not `file`: a program found on PATH keeps the name it was called by. */
+  readonly argv0?: string | undefined;
+  /**
+   * Started in its place when `file` cannot be started at all (missing, not executable, no `#!`): the shell
+   * the command would otherwise have run under, which then fails (or runs it) exactly as it always does.
+   */
+  readonly fallback?: { readonly file: string; readonly args: readonly string[] } | undefined;
 }
 
 /** How a launch ended: the exit status when the leader exited, what was read, or why it never started. */

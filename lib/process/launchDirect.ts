@@ -63,11 +63,62 @@ const isOutOfDescriptors = (error: unknown): boolean => {
   return code === 'EMFILE' || code === 'ENFILE';
 };
 
-/** Starts one hook process; a failure to start (thrown or emitted) arrives as `done` with `error`. */
+/**
+ * Starts one hook process; a failure to start (thrown or emitted) arrives as `done` with `error` — unless the
+ * request has a `fallback`, which is then started instead (not for want of descriptors: it would fail alike).
+ */
 export const launchDirect = (request: LaunchRequest, listener: LaunchListener): LaunchHandle => {
+  const { fallback } = request;
+  if (fallback === undefined) return launchOnce(request, listener);
+  let ended = false;
+  let second: LaunchHandle | undefined;
+  const first = launchOnce(request, {
+    spawned: (pid) => {
+      listener.spawned(pid);
+    },
+    overflow: (stream) => {
+      listener.overflow(stream);
+    },
+    exited: () => {
+      listener.exited();
+    },
+    done: (result) => {
+      // Only a program that never started is retried: nothing of it ran, so the shell's run is the only one.
+      if (ended || result.error === undefined || result.outOfDescriptors === true) {
+        listener.done(result);
+        return;
+      }
+      second = launchOnce(
+        {
+          file: fallback.file,
+          args: fallback.args,
+          cwd: request.cwd,
+          baseEnv: request.baseEnv,
+          env: request.env,
+          input: request.input,
+          maxOutputBytes: request.maxOutputBytes,
+        },
+        listener,
+      );
+    },
+  });
+  return {
+    endPipes: () => {
+      ended = true;
+      (second ?? first).endPipes();
+    },
+    forget: () => {
+      (second ?? first).forget();
+    },
+  };
+};
+
+/** One spawn, no fallback. */
+const launchOnce = (request: LaunchRequest, listener: LaunchListener): LaunchHandle => {
   let child: ChildProcess;
   try {
     child = spawn(request.file, request.args, {
+      argv0: request.argv0,
       cwd: request.cwd,
       env: spawnEnv(request.baseEnv, request.env),
       stdio: 'pipe',

@@ -200,8 +200,8 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
           bases.set(request.baseEnv, base);
           send({ t: 'env', id: base, base: request.baseEnv });
         }
-        const { file, args, cwd, env, input } = request;
-        send({ t: 'run', id, file, args, cwd, base, env, input, cap: request.maxOutputBytes });
+        const { file, args, cwd, env, input, argv0, fallback } = request;
+        send({ t: 'run', id, file, args, cwd, base, env, input, cap: request.maxOutputBytes, argv0, fallback });
       }
       return {
         endPipes: () => {

@@ -75,6 +75,8 @@ const start = (message: Extract<ToHelper, { t: 'run' }>): void => {
     env: message.env,
     input: message.input,
     maxOutputBytes: message.cap,
+    argv0: message.argv0,
+    fallback: message.fallback,
   };
   run.handle = launchDirect(request, {
     spawned: (pid) => {

@@ -19,6 +19,10 @@ export type ToHelper =
       env: Readonly<Record<string, string>>;
       input: string;
       cap: number;
+      /** As in the launch request: the name a program found on PATH is called by. */
+      argv0?: string | undefined;
+      /** As in the launch request: what starts instead when the program cannot be started. */
+      fallback?: { file: string; args: readonly string[] } | undefined;
     }
   /** Stop waiting for EOF on the run's pipes. */
   | { t: 'end'; id: number }

@@ -163,6 +163,8 @@ export interface Invocation {
   args: string[];
   /** `command` plus `args`, space-joined: the run record's `command`. */
   display: string;
+  /** Shell form under bash: the command line, which may start without the shell when it is one simple command. */
+  shellCommand?: string;
 }
 
 /**
@@ -177,5 +179,7 @@ export const resolveInvocation = (definition: CommandHookConfig): Invocation => 
   const display = [definition.command, ...(definition.args ?? [])].join(' ');
   if (definition.args !== undefined) return { file: definition.command, args: [...definition.args], display };
   const file = resolveShell();
-  return { file, args: shellArgs(file, definition.command), display };
+  const invocation: Invocation = { file, args: shellArgs(file, definition.command), display };
+  if (path.basename(file) === 'bash') invocation.shellCommand = definition.command;
+  return invocation;
 };

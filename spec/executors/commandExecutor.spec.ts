@@ -199,6 +199,18 @@ describe('environment and forms', () => {
     expect(run.command).toBe([fixture('print-args.sh'), ...args].join(' '));
   });
 
+  it('runs one simple command as bash would without it: argv[0] as written, unquoted values split', async () => {
+    const cmdline = await shell('cat /proc/self/cmdline');
+    expect(cmdline.stdout).toBe('cat\0/proc/self/cmdline\0');
+    const printed = await shell(`${fixture('print-args.sh')} $SPLIT "$Q" '' $EMPTY`, {
+      env: { SPLIT: ' a  b ', Q: 'c d', EMPTY: '' },
+    });
+    expect(printed.stdout).toBe('a\nb\nc d\n\n');
+    const missing = await shell('./missing-hook.sh --strict');
+    expect(missing).toMatchObject({ outcome: 'failed', exitCode: 127 });
+    expect(missing.stderr).toMatch(/bash: line 1: \.\/missing-hook\.sh: No such file or directory\n$/);
+  });
+
   it('reports a missing exec-form program as a spawn failure', async () => {
     const run = await runOnce(executor, t.hook({ command: '/nonexistent/hookstream-hook', args: [] }), t.input());
     expect(run.outcome).toBe('failed');

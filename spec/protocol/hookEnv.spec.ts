@@ -82,6 +82,8 @@ describe('resolveInvocation', () => {
       file: resolveShell(),
       args: ['--norc', '--noprofile', '-c', 'echo "$HOOKSTREAM_PROJECT_DIR"'],
       display: 'echo "$HOOKSTREAM_PROJECT_DIR"',
+      // Under bash the command line is kept: one simple command may start without the shell.
+      shellCommand: 'echo "$HOOKSTREAM_PROJECT_DIR"',
     });
     expect(resolveShell()).toMatch(/\/bash$/);
   });
