@@ -53,7 +53,7 @@ const sedScript = (script: Arg, context: EffectContext): void => {
   for (const match of script.text.matchAll(/(?:^|[;{}\n]|\/[gpIiMm0-9]*)\s*[wW]\s+([^;\n}]+)/g)) {
     context.sink.path('writes', { text: (match[1] ?? '').trim(), known: true });
   }
-  if (/(?:^|[;{}\n])\s*e\b|\/[gpIiMm0-9]*e[gpIiMm0-9]*(?:$|[;\s}])/.test(script.text))
+  if (/(?:^|[;{}\n])\s*(?:\d+|\$|\/[^/]*\/)?\s*e\b|\/[gpIiMm0-9]*e[gpIiMm0-9]*(?:$|[;\s}])/.test(script.text))
     context.sink.unknown('sed e runs commands');
 };
 

@@ -26,19 +26,19 @@ const WRITES = [
     'g',
   ),
   new RegExp(String.raw`\bPath\(${LITERAL}\)\.(?:write_text|write_bytes|touch|mkdir)\(`, 'g'),
-  new RegExp(String.raw`\bFile\.(?:write|open\(${LITERAL}\s*,\s*['"][wa])`, 'g'),
+  new RegExp(String.raw`\bFile\.(?:write|open)\(${LITERAL}`, 'g'),
   new RegExp(String.raw`\bfile_put_contents\(${LITERAL}`, 'g'),
   new RegExp(String.raw`\bopen\(\s*\w+\s*,\s*['"]\s*>>?\s*([^'"]+)['"]`, 'g'),
 ];
 const DELETES =
-  /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|unlinkSync|rmSync|rmdirSync|fs\.(?:rm|unlink|rmdir)|File\.delete|FileUtils\.rm\w*|unlink|rmtree|Path\([^)]*\)\.(?:unlink|rmdir))\s*\(/;
+  /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|unlinkSync|rmSync|rmdirSync|fs\.(?:rm|unlink|rmdir)|File\.delete|FileUtils\.rm\w*|unlink|rmtree|Path\([^)]*\)\.(?:unlink|rmdir))\s*[("']/;
 const EGRESS =
   /\b(?:urllib\d?|requests|http\.client|httpx|aiohttp|socket|urlopen|fetch|XMLHttpRequest|https?\.(?:get|request)|net\.(?:connect|createConnection)|Net::HTTP|open-uri|LWP|IO::Socket|HTTP::Tiny|curl_init|fsockopen|smtplib|ftplib|paramiko|WebSocket)\b/;
 const RUNS =
   /\b(?:subprocess|os\.(?:system|popen|exec\w*|spawn\w*|fork)|pty|child_process|execSync|spawnSync|execFile\w*|exec|eval|system|popen|spawn|Popen|__import__|importlib|Kernel|IO\.popen|proc_open|shell_exec|passthru|ctypes|Deno\.run|Bun\.spawn|require\s*\(\s*[^'")]|import\s*\(\s*[^'")])\b|`/;
 /** Names that may touch files, the environment or the network, left after the recognised idioms are taken out. */
 const POWER =
-  /\b(?:open|write\w*|os|sys\.argv|shutil|pathlib|Path|fs|File|FileUtils|Dir|IO|process\.env|environ|putenv|setenv|chmod|chown|rename|replace|copy\w*|move|mkdir|makedirs|symlink|link|truncate|unlink|remove|print\s*>|STDOUT\.reopen|net|http|https|dgram|dns|tls|require|import|use|include|load|Deno|Bun)\b/;
+  /(?<![.\w])(?:open|write\w*|os|sys\.argv|shutil|pathlib|Path|fs|File|FileUtils|Dir|IO|process\.env|environ|putenv|setenv|chmod|chown|rename|replace|copy\w*|move|mkdir|makedirs|symlink|link|truncate|unlink|remove|print\s*>|STDOUT\.reopen|net|http|https|dgram|dns|tls|require|import|use|include|load|Deno|Bun)\b/;
 /** Imports that only compute or read stdin. */
 const HARMLESS_IMPORTS =
   /\b(?:import\s+(?:json|sys|re|math|base64|hashlib|datetime|time|collections|itertools|functools|string|textwrap|uuid|random|statistics|decimal|fractions|pprint|yaml|csv|tomllib)(?:\s*,\s*(?:json|sys|re|math|base64|hashlib|datetime|time|collections|itertools|functools|string|textwrap|uuid|random|statistics|yaml|csv|tomllib))*|from\s+(?:json|sys|re|math|datetime|collections|pathlib)\s+import\s+[\w, ]+|require\(\s*['"](?:fs|node:fs|path|node:path|os|node:os|util|node:util|crypto|node:crypto)['"]\s*\)|use\s+(?:strict|warnings|JSON::PP|Data::Dumper|List::Util)\b[^;]*)/g;

@@ -181,26 +181,12 @@ const split: Handler = (args, { sink }) => {
 };
 
 const touch = writesAll('-d', '--date', '-r', '--reference', '-t');
-const readers = readsAll('-n', '--lines', '-c', '--bytes', '-s', '-w', '-d', '-f', '-b', '-N', '-t', '-L');
+const readers = readsAll('-n', '--lines', '-c', '--bytes', '-s', '-w', '-N', '-L');
 
 export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
   ...Object.fromEntries(
     ['cat', 'tac', 'head', 'tail', 'less', 'more', 'wc', 'nl', 'od', 'hexdump', 'strings', 'file', 'stat', 'ls', 'dir']
-      .concat([
-        'du',
-        'tree',
-        'diff',
-        'cmp',
-        'comm',
-        'cut',
-        'paste',
-        'column',
-        'fold',
-        'fmt',
-        'expand',
-        'unexpand',
-        'rev',
-      ])
+      .concat(['du', 'tree', 'diff', 'cmp', 'comm', 'paste', 'column', 'fold', 'fmt', 'expand', 'unexpand', 'rev'])
       .concat(['md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'base64', 'base32', 'readlink'])
       .concat(['realpath', 'zcat', 'bzcat', 'xzcat', 'zless', 'shasum', 'diff3', 'sdiff', 'iconv', 'lsattr', 'getfacl'])
       .map((name) => [name, readers]),
@@ -261,6 +247,7 @@ export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
   yq: patternThenFiles([], [], ['-o', '--output-format', '-p', '--input-format', '-I']),
   look: patternThenFiles([], [], ['-t']),
   sort,
+  cut: readsAll('-d', '--delimiter', '-f', '--fields', '-b', '--bytes', '-c', '--characters', '--output-delimiter'),
   uniq: inThenOut('-f', '-s', '-w'),
   xxd: inThenOut('-c', '-g', '-l', '-s', '-o'),
   cp: copies(true, []),

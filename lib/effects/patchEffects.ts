@@ -39,6 +39,9 @@ export const patchEffects = (patch: string, sink: EffectSink): void => {
         if (updating !== undefined) sink.path('deletes', { text: updating, known: true });
         sink.path('writes', { text: path, known: true });
       }
+    } else if (format === 'codex') {
+      // Inside a Codex patch, `---`/`+++` lines are hunk lines, never file headers.
+      continue;
     } else if (line.startsWith('--- ')) {
       from = stripPrefix(line.slice(4));
     } else if (line.startsWith('+++ ') && from !== undefined) {

@@ -137,8 +137,14 @@ class ShellWalker implements EffectContext {
       if (wrapper.fallback === undefined) return true;
       wrapped = [{ text: wrapper.fallback, known: true }];
     }
-    // xargs appends the words it reads from stdin: arguments only known at run time.
-    if (name === 'xargs') wrapped = wrapped.concat(UNKNOWN_ARG);
+    // xargs puts the words it reads from stdin in place of `-I`'s string, or after the command: only known at run time.
+    if (name === 'xargs') {
+      const replace = parsed.options.find((option) => option.name === '-I' || option.name === '-i')?.value?.text;
+      wrapped =
+        replace === undefined
+          ? wrapped.concat(UNKNOWN_ARG)
+          : wrapped.map((arg, index) => (index > 0 && arg.text.includes(replace) ? UNKNOWN_ARG : arg));
+    }
     if (parsed.unknownOption !== undefined) this.sink.unknown(`${name} option ${parsed.unknownOption} is not known`);
     this.run(wrapped);
     return true;

@@ -34,6 +34,8 @@ export const argOf = (word: ParsedWord): Arg => {
 
 /** Files that take output and keep nothing (`> /dev/null`): writing them changes no file. */
 const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-']);
+/** Devices that produce bytes and hold no file's content (`dd if=/dev/zero`). */
+const SOURCES = new Set(['/dev/zero', '/dev/random', '/dev/urandom', '/dev/stdin', '/dev/null']);
 
 export class EffectSink {
   readonly effects: Effect[] = [];
@@ -66,6 +68,9 @@ export class EffectSink {
   /** A file effect on `arg`; writing a sink such as `/dev/null` is none, `/dev/tcp/HOST/PORT` is egress. */
   path(effect: 'reads' | 'writes' | 'deletes', arg: Arg): void {
     if (arg.known && SINKS.has(arg.text) && effect !== 'deletes') return;
+    if (arg.known && effect === 'reads' && SOURCES.has(arg.text)) return;
+    // `<(…)` and `>(…)` name a pipe to commands that are read on their own.
+    if (!arg.known && /^[<>]\(/.test(arg.text)) return;
     const tcp = /^\/dev\/(?:tcp|udp)\/([^/]+)/.exec(arg.text);
     if (tcp !== null) {
       this.add('egress', arg.known ? tcp[1] : undefined, arg.text);

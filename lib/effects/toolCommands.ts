@@ -22,10 +22,18 @@ const GIT_WRITES = new Set([
 const GIT_REMOTE = new Set(['push', 'pull', 'fetch', 'clone', 'ls-remote', 'remote', 'send-email', 'archive']);
 
 const git: Handler = (args, { sink }) => {
-  const options = readOptions(args, ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path'], false);
-  const [sub, ...rest] = options.operands;
+  let at = 0;
+  const given: { name: string; value?: Arg }[] = [];
+  // git's own options come before the subcommand; the options after it are the subcommand's.
+  while (at < args.length && (args[at] as Arg).text.startsWith('-')) {
+    const name = (args[at] as Arg).text;
+    const valued = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path'].includes(name);
+    given.push(valued ? { name, value: args[at + 1] ?? { text: '?', known: false } } : { name });
+    at += valued ? 2 : 1;
+  }
+  const [sub, ...rest] = args.slice(at);
   if (
-    options.given.some(
+    given.some(
       (option) =>
         option.name === '-c' && /alias|sshCommand|pager|editor|hooksPath|fsmonitor/i.test(option.value?.text ?? ''),
     )

@@ -114,6 +114,11 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
   const words = raw.slice(start);
   if (words.length === 1 && assignments.length === 0 && CLOSING_WORDS.has(plainText(words[0]) ?? '')) {
     state.compound = Math.max(0, state.compound - 1);
+    // `{ …; } > out`, `done < list`: the redirections of a compound command are kept, on a command of no words.
+    if (redirections.length === 0) return;
+    const targets = redirections.map((redirection) => redirection.target);
+    const nested = state.nested > 0;
+    state.out.push({ reserved, assignments, words: [], targets, redirections, at, nested, conditional, runs: false });
     return;
   }
   if (words.length + assignments.length + reserved.length + redirections.length === 0) return;
