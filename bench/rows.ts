@@ -4,6 +4,7 @@
  */
 import type { DecideFigures } from './decide.bench.js';
 import type { EngineFigures } from './engine.bench.js';
+import type { EffectFigures } from './effects.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import { round3 } from './measure.js';
 
@@ -43,6 +44,7 @@ export interface Sections {
   decide?: DecideFigures;
   memory?: MemoryFigures;
   spawn?: Record<string, unknown>;
+  effects?: EffectFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -68,6 +70,9 @@ export const TARGETS = {
   'memory.commandRuns.descriptors': { op: '<=', value: 0 },
   'memory.commandRuns.listeners': { op: '<=', value: 0 },
   'persistent.hotWorker.overRaw': { op: '<=', value: 30 },
+  // Effect records.
+  'effects.bashCommand.p99': { op: '<=', value: 50 },
+  'effects.patch.p99': { op: '<=', value: 1000 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -81,7 +86,7 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory, spawn }: Sections): TargetRow[] => {
+export const targetRows = ({ engine, decide, memory, spawn, effects }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -139,6 +144,22 @@ export const targetRows = ({ engine, decide, memory, spawn }: Sections): TargetR
     );
   }
   if (spawn !== undefined) rows.push(...processRows(spawn));
+  if (effects !== undefined) {
+    const { p99Microseconds: p99 } = effects;
+    const reader = { what: 'the shell reader alone on the same command, p99', ...us(p99.readerOnly) };
+    rows.push(
+      row('effects.bashCommand.p99', `effect record of a ${String(effects.commandChars)}-character Bash command, p99`, {
+        hookstream: us(p99.bashCommand),
+        baseline: reader,
+        measured: us(p99.bashCommand),
+      }),
+      row('effects.patch.p99', `effect record of a ${String(effects.patchLines)}-line \`apply_patch\`, p99`, {
+        hookstream: us(p99.patch),
+        baseline: reader,
+        measured: us(p99.patch),
+      }),
+    );
+  }
   return rows;
 };
 

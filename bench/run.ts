@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
+import { benchEffects } from './effects.bench.js';
 import { beginSection, collectedSpreads, isQuick } from './measure.js';
 import { benchMemory } from './memory.bench.js';
 import { type Sections, spawnRows, targetRows } from './rows.js';
@@ -19,7 +20,7 @@ import { benchPersistentRoundTrip } from './persistent.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
+const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
@@ -40,6 +41,7 @@ if (wanted('engine')) sections.engine = await section('engine', benchEngine);
 if (wanted('decide')) sections.decide = await section('decide', benchDecide);
 if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
+if (wanted('effects')) sections.effects = await section('effects', benchEffects);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 

@@ -8,10 +8,12 @@
  * dialect, native event and bundle, so it later sees its own agent's stdin, variables and output rules.
  */
 import { isEventName, type EventName } from '../events/names.js';
-import type { Matcher, Mutable } from '../model/types.js';
+import type { HookCondition, Matcher, Mutable } from '../model/types.js';
 import { isRecord } from '../core/guards.js';
 import { createEntry } from '../plan/createEntry.js';
 import { compileDialectMatcher, onBasename } from '../plan/matcherSemantics.js';
+import { allConditions } from '../plan/effectMatcher.js';
+import { readEffects } from './effectSettings.js';
 import { dirname } from 'node:path';
 import { dialectEvent, locationOf } from '../dialects/registry.js';
 import { ownershipFault } from './dialectDirectories.js';
@@ -142,13 +144,22 @@ function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
   const pattern = isRecord(hook) ? hook['matcher'] : undefined;
   const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
   if (matcher === null) return;
-  readOne(hook, { matcher, sequential: false }, pointer, list);
+  const effects = isRecord(hook) ? groupEffects(hook['effects'], pointer, list) : undefined;
+  readOne(hook, { matcher, sequential: false, effects }, pointer, list);
 }
 
 /** What a hook takes from its group (a flat hook: its own matcher). */
 interface Placement {
   readonly matcher: Matcher | undefined;
   readonly sequential: boolean;
+  /** The group's effect matcher: the hook runs only for calls with those effects (or unreadable ones). */
+  readonly effects: HookCondition | undefined;
+}
+
+/** A group's `effects`, read against the file's project directory. */
+function groupEffects(value: unknown, pointer: string, list: EventList): HookCondition | undefined {
+  const { reader } = list;
+  return readEffects(value, list.canonical, joinPointer(pointer, 'effects'), reader.sink, reader.context.projectDir);
 }
 
 /** One hook into an entry that remembers its dialect, native event and bundle. */
@@ -162,7 +173,7 @@ function readOne(hook: unknown, placement: Placement, pointer: string, list: Eve
     pointer,
     matcher: withToolFilter(event, placement.matcher),
     sequential: placement.sequential,
-    condition: read.condition,
+    condition: allConditions(placement.effects, read.condition),
   });
   const origin = entry.origin as Mutable<LoadedEntry['origin']>;
   origin.dialect = reader.context.dialect.id;
@@ -202,7 +213,8 @@ function readGroup(group: unknown, pointer: string, list: EventList): void {
   checkKeys(group, reader.context.dialect.groupKeys, pointer, reader, 'hook group');
   const matcher = readMatcher(group['matcher'], event, joinPointer(pointer, 'matcher'), reader);
   if (matcher === null) return;
-  const placement: Placement = { matcher, sequential: group['sequential'] === true };
+  const effects = groupEffects(group['effects'], pointer, list);
+  const placement: Placement = { matcher, sequential: group['sequential'] === true, effects };
   group['hooks'].forEach((hook: unknown, index: number) => {
     readOne(hook, placement, joinPointer(pointer, 'hooks', index), list);
   });

@@ -27,6 +27,7 @@ import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
 import { readHttpSettings } from './httpSettings.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
+import { readEffects } from './effectSettings.js';
 import { closestName, repairPattern } from '../diagnostics/suggest.js';
 import type { DialectId, DialectScope } from '../dialects/types.js';
 
@@ -176,6 +177,7 @@ function readGroup(
       ? undefined
       : readMatcher(fields.matcher, event, joinPointer(pointer, 'matcher'), reader);
   const sequential = fields.sequential ?? false;
+  const effects = readEffects(group['effects'], event, joinPointer(pointer, 'effects'), reader.sink);
   hooks.forEach((hook, index) => {
     const hookPointer = joinPointer(pointer, 'hooks', index);
     const definition = readHook(hook, hookPointer, reader.sink);
@@ -187,6 +189,7 @@ function readGroup(
       pointer: hookPointer,
       matcher,
       sequential,
+      condition: effects,
     });
     keep.push(entry);
   });

@@ -70,7 +70,7 @@ export const CODEX: Dialect = {
   // Codex refuses unknown top-level keys, so hookstream says so; it ignores unknown keys below.
   topLevelKeys: { acted: ['hooks'], quiet: ['description'], unknown: 'warn' },
   hooksSectionKeys: [],
-  groupKeys: { acted: ['matcher', 'hooks'], quiet: [], unknown: 'quiet' },
+  groupKeys: { acted: ['matcher', 'hooks', 'effects'], quiet: [], unknown: 'quiet' },
   hookKeys: {
     acted: [
       'type',

@@ -222,6 +222,7 @@ export const COPILOT: Dialect = {
       'url',
       'headers',
       'allowedEnvVars',
+      'effects',
     ],
     quiet: ['comment', 'description', 'prompt'],
     unknown: 'warn',

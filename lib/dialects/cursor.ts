@@ -229,7 +229,7 @@ export const CURSOR: Dialect = {
   hooksSectionKeys: [],
   groupKeys: MATCHER_GROUP_KEYS,
   hookKeys: {
-    acted: ['type', 'command', 'timeout', 'matcher', 'failClosed', 'prompt', 'model'],
+    acted: ['type', 'command', 'timeout', 'matcher', 'failClosed', 'prompt', 'model', 'effects'],
     quiet: ['loop_limit', 'description', 'statusMessage'],
     unknown: 'warn',
   },

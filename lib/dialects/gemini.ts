@@ -147,7 +147,7 @@ export const GEMINI: Dialect = {
     unknown: 'quiet',
   },
   hooksSectionKeys: ['enabled', 'disabled', 'notifications'],
-  groupKeys: { acted: ['matcher', 'sequential', 'hooks'], quiet: [], unknown: 'warn' },
+  groupKeys: { acted: ['matcher', 'sequential', 'hooks', 'effects'], quiet: [], unknown: 'warn' },
   hookKeys: { acted: ['type', 'command', 'name', 'timeout', 'description', 'env'], quiet: [], unknown: 'warn' },
   sendsNativeEventName: true,
   exit2Stdout: 'ignored',

@@ -65,6 +65,8 @@ export const GROUP_FIELDS = {
   matcher: refine(t.string, () => true, 'a regular expression string'),
   sequential: Flag,
   hooks: t.array(t.unknown, 'an array of hook definitions'),
+  /** An effect matcher (lib/plan/effectMatcher.ts), checked when the group is read. */
+  effects: t.unknown,
 };
 
 /** A command hook's fields; `type` may be omitted (x-code manifests do) and then means `command`. */

@@ -34,7 +34,7 @@ export const CONTEXT = 'hookSpecificOutput.additionalContext';
 export const TOOL_USE_ID_RENAME: Readonly<Record<string, string>> = { tool_call_id: 'tool_use_id' };
 
 /** A hook group of Claude Code's shape (`matcher`, `hooks`), an unknown key in it warned about. */
-export const MATCHER_GROUP_KEYS: KeyTable = { acted: ['matcher', 'hooks'], quiet: [], unknown: 'warn' };
+export const MATCHER_GROUP_KEYS: KeyTable = { acted: ['matcher', 'hooks', 'effects'], quiet: [], unknown: 'warn' };
 
 /** On with no switch, `switches` turning hooks off as far as the scope rule lets them reach. */
 export const enabledUnlessSwitched = (...switches: EnableSwitch[]): Enablement => ({

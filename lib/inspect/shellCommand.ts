@@ -14,6 +14,8 @@ export interface ParsedCommand {
   readonly words: readonly ParsedWord[];
   /** The targets of its redirections (a here-document's delimiter too). */
   readonly targets: readonly ParsedWord[];
+  /** Its redirections in order: the operator (`>`, `>>`, `<`, `&>`, `>&`, `<<` …) and the target word. */
+  readonly redirections: readonly Redirection[];
   /** Where the command starts in the line. */
   readonly at: number;
   /** Inside `$(…)`, backticks, `<(…)` or a here-document: it runs in a shell of its own. */
@@ -22,6 +24,12 @@ export interface ParsedCommand {
   readonly conditional: boolean;
   /** False for a `for`/`select` header or a `[[ … ]]` test, which run no program. */
   readonly runs: boolean;
+}
+
+/** One redirection of a command: `op` as written (`2>` keeps only `>`) and its target. */
+export interface Redirection {
+  readonly op: string;
+  readonly target: ParsedWord;
 }
 
 export interface ParsedLine {
@@ -80,7 +88,7 @@ export const unfollowed = (scan: Scan, at: number): void => {
 };
 
 /** Closes the command being read: reserved words and assignments come off its front. */
-export const pushCommand = (scan: Scan, raw: ParsedWord[], targets: ParsedWord[], test: boolean): void => {
+export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirection[], test: boolean): void => {
   const state = stateOf(scan);
   let start = 0;
   let runs = !test;
@@ -106,9 +114,15 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], targets: ParsedWord[]
   const words = raw.slice(start);
   if (words.length === 1 && assignments.length === 0 && CLOSING_WORDS.has(plainText(words[0]) ?? '')) {
     state.compound = Math.max(0, state.compound - 1);
+    // `{ …; } > out`, `done < list`: the redirections of a compound command are kept, on a command of no words.
+    if (redirections.length === 0) return;
+    const targets = redirections.map((redirection) => redirection.target);
+    const nested = state.nested > 0;
+    state.out.push({ reserved, assignments, words: [], targets, redirections, at, nested, conditional, runs: false });
     return;
   }
-  if (words.length + assignments.length + reserved.length + targets.length === 0) return;
+  if (words.length + assignments.length + reserved.length + redirections.length === 0) return;
   const nested = state.nested > 0;
-  state.out.push({ reserved, assignments, words, targets, at, nested, conditional, runs });
+  const targets = redirections.map((redirection) => redirection.target);
+  state.out.push({ reserved, assignments, words, targets, redirections, at, nested, conditional, runs });
 };

@@ -19,6 +19,7 @@ import {
   unfollowed,
   type LineState,
   type ParsedLine,
+  type Redirection,
 } from './shellCommand.js';
 import { readDouble, readWord } from './shellLexer.js';
 import {
@@ -33,12 +34,12 @@ import {
   type Scan,
 } from './shellScan.js';
 
-export type { ParsedCommand, ParsedLine } from './shellCommand.js';
+export type { ParsedCommand, ParsedLine, Redirection } from './shellCommand.js';
 
 const REDIRECTION = /&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>/y;
 
-/** At `<` or `>` (or `&>`): one redirection, its target read and dropped; a here-document is queued. */
-const readRedirection = (scan: Scan): ParsedWord => {
+/** At `<` or `>` (or `&>`): one redirection, its operator and target; a here-document is queued. */
+const readRedirection = (scan: Scan): Redirection => {
   const at = position(scan);
   REDIRECTION.lastIndex = scan.at;
   const kind = (REDIRECTION.exec(scan.text) as RegExpExecArray)[0];
@@ -58,7 +59,7 @@ const readRedirection = (scan: Scan): ParsedWord => {
     const quoted = target.parts.some((part) => part.kind === 'literal' && part.quoted);
     scan.heredocs.push({ delimiter: delimiter.join(''), stripTabs: kind === '<<-', expands: !quoted });
   }
-  return target;
+  return { op: kind, target };
 };
 
 /** After a newline: the bodies of the here-documents opened on the line just ended. */
@@ -108,7 +109,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   const { text } = scan;
   let words: ParsedWord[] = [];
   let test = false;
-  let targets: ParsedWord[] = [];
+  let targets: Redirection[] = [];
   const finish = () => {
     pushCommand(scan, words, targets, test);
     words = [];

@@ -16,6 +16,7 @@ export const FLOORS: readonly Floor[] = [
   },
   { folders: ['model'], holds: 'the vocabulary every floor speaks: definitions, runs, results, outcome sets' },
   { folders: ['policy', 'rules', 'inspect'], holds: 'env and HTTP rules; merge and blocking rules; the shell reader' },
+  { folders: ['effects'], holds: 'what a tool call does: effect records of shell commands, file tools, patches, MCP' },
   {
     folders: ['kinds'],
     holds: 'one file per hook kind and their table: fields, dedup key, label, what trust pins and shows',

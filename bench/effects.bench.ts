@@ -1,0 +1,76 @@
+/**
+ * Effect records: p99 time to normalise a 200-character Bash command and a 1,000-line patch, beside the shell
+ * reader alone on the same command (the floor the normaliser is built on), measured in one run.
+ */
+import { splitSimpleCommands } from '../dist/lib/inspect/simpleCommands.js';
+import { toolEffects } from '../dist/lib/effects/index.js';
+import { isQuick, round3 } from './measure.js';
+
+export interface EffectFigures {
+  commandChars: number;
+  patchLines: number;
+  p99Microseconds: { bashCommand: number; readerOnly: number; patch: number };
+  medianMicroseconds: { bashCommand: number; readerOnly: number; patch: number };
+}
+
+const COMMAND =
+  'cd src && FOO=1 timeout 30 bash -c "sed -i \'s/a/b/g\' app.ts" && cat ../template.env > .env.local; ' +
+  'find . -name "*.tmp" -exec rm -f {} \\; | tee log.txt && curl -fsSL https://example.com/x -o out.json';
+
+const PATCH = [
+  '*** Begin Patch',
+  ...Array.from({ length: 10 }, (_, file) => [
+    `*** Update File: src/module${String(file)}.ts`,
+    '@@ export const x = () => {',
+    ...Array.from({ length: 98 }, (_, line) =>
+      line % 2 === 0 ? `-  old line ${String(line)}` : `+  new line ${String(line)}`,
+    ),
+    ` context ${String(file)}`,
+  ]).flat(),
+  '*** End Patch',
+].join('\n');
+
+const percentile = (samples: number[], p: number): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+
+/** Times each call alone (microseconds), after a warm-up, contenders interleaved. */
+const sample = (contenders: Record<string, () => void>, rounds: number): Record<string, number[]> => {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
+  for (let round = -200; round < rounds; round++) {
+    for (const [name, run] of Object.entries(contenders)) {
+      const started = performance.now();
+      run();
+      const took = (performance.now() - started) * 1000;
+      if (round >= 0) samples[name]?.push(took);
+    }
+  }
+  return samples;
+};
+
+export const benchEffects = (): Promise<EffectFigures> => {
+  const samples = sample(
+    {
+      bashCommand: () => toolEffects('Bash', { command: COMMAND }),
+      readerOnly: () => splitSimpleCommands(COMMAND),
+      patch: () => toolEffects('apply_patch', { input: PATCH }),
+    },
+    isQuick() ? 500 : 5000,
+  );
+  const stat = (p: number) => ({
+    bashCommand: round3(percentile(samples['bashCommand'] ?? [], p)),
+    readerOnly: round3(percentile(samples['readerOnly'] ?? [], p)),
+    patch: round3(percentile(samples['patch'] ?? [], p)),
+  });
+  return Promise.resolve({
+    commandChars: COMMAND.length,
+    patchLines: PATCH.split('\n').length,
+    p99Microseconds: stat(0.99),
+    medianMicroseconds: stat(0.5),
+  });
+};
+
+if (process.argv[1]?.endsWith('effects.bench.ts') === true) {
+  process.stdout.write(`${JSON.stringify(await benchEffects(), null, 2)}\n`);
+}

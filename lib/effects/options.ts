@@ -1,0 +1,63 @@
+/**
+ * A small option reader for the effect table: which words of a command are options (with their values) and
+ * which are operands. Each program lists only its options that take a value; a word only the shell knows is
+ * an operand (it may name any file), so a guard errs towards seeing a path rather than missing one.
+ */
+import type { Arg } from './sink.js';
+
+export interface Options {
+  /** Every option given, short clusters split (`-rf` → `-r`, `-f`), with its value when it takes one. */
+  readonly given: { readonly name: string; readonly value?: Arg }[];
+  readonly operands: Arg[];
+}
+
+/** Reads `args` with `valued` options taking a value; `clusters` splits `-abc` into three flags. */
+export const readOptions = (args: readonly Arg[], valued: readonly string[] = [], clusters = true): Options => {
+  const given: { name: string; value?: Arg }[] = [];
+  const operands: Arg[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as Arg;
+    const text = arg.text;
+    if (!arg.known || !text.startsWith('-') || text === '-') {
+      operands.push(arg);
+      continue;
+    }
+    if (text === '--') {
+      operands.push(...args.slice(index + 1));
+      break;
+    }
+    const equals = text.startsWith('--') ? text.indexOf('=') : -1;
+    if (equals !== -1) {
+      given.push({ name: text.slice(0, equals), value: { text: text.slice(equals + 1), known: true } });
+    } else if (valued.includes(text)) {
+      const value = args[index + 1];
+      given.push(value === undefined ? { name: text } : { name: text, value });
+      index += 1;
+    } else if (clusters && !text.startsWith('--')) {
+      for (let at = 1; at < text.length; at++) {
+        const name = `-${text[at] ?? ''}`;
+        if (!valued.includes(name)) {
+          given.push({ name });
+          continue;
+        }
+        const rest = text.slice(at + 1);
+        const value = rest === '' ? args[++index] : { text: rest, known: true };
+        given.push(value === undefined ? { name } : { name, value });
+        break;
+      }
+    } else given.push({ name: text });
+  }
+  return { given, operands };
+};
+
+/** Whether any of `names` was given. */
+export const hasOption = (options: Options, ...names: string[]): boolean =>
+  options.given.some((option) => names.includes(option.name));
+
+/** The values of the options named `names`, in order. */
+export const optionValues = (options: Options, ...names: string[]): Arg[] => {
+  const values: Arg[] = [];
+  for (const option of options.given)
+    if (option.value !== undefined && names.includes(option.name)) values.push(option.value);
+  return values;
+};
