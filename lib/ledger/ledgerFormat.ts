@@ -32,8 +32,11 @@ export interface LedgerOpenBody {
   session: string;
   /** SHA-256 of the signing key's public key (SPKI DER), when checkpoints are signed. */
   keyId?: string;
-  /** The file ended in a torn line (a crash mid-write): its length in bytes; the line is terminated, never reused. */
-  recovered?: { tornBytes: number };
+  /**
+   * The writer before did not close the ledger (a crash: its last batch may be lost), and when the file ended in a
+   * line it cut short, that line's length in bytes (the line is terminated here, never continued).
+   */
+  recovered?: { previousUnclosed: true; tornBytes?: number };
 }
 
 /** Seals the records before it; signed when a key is configured. */

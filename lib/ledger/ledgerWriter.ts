@@ -66,7 +66,7 @@ const signingKey = (key: KeyObject | string): { key: KeyObject; id: string } => 
 };
 
 /** Where the chain of the file open as `fd` ends: its last hash and sequence number, and a torn tail's length. */
-const chainEnd = (path: string): { prev: string; seq: number; torn: number } => {
+const chainEnd = (path: string): { prev: string; seq: number; torn: number; closed: boolean } => {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -75,7 +75,7 @@ const chainEnd = (path: string): { prev: string; seq: number; torn: number } => 
   }
   try {
     const size = fstatSync(fd).size;
-    if (size === 0) return { prev: GENESIS, seq: -1, torn: 0 };
+    if (size === 0) return { prev: GENESIS, seq: -1, torn: 0, closed: true };
     const length = Math.min(size, TAIL_BYTES);
     const buffer = Buffer.alloc(length);
     let read = 0;
@@ -84,10 +84,10 @@ const chainEnd = (path: string): { prev: string; seq: number; torn: number } => 
     const end = text.lastIndexOf('\n');
     const torn = Buffer.byteLength(text.slice(end + 1));
     // The whole tail read is one torn line (a crash while writing the first record): start the chain anew.
-    if (end === -1 && size <= TAIL_BYTES) return { prev: GENESIS, seq: -1, torn };
+    if (end === -1 && size <= TAIL_BYTES) return { prev: GENESIS, seq: -1, torn, closed: false };
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const last = text.slice(start, end);
-    let parsed: { h?: unknown; r?: { seq?: unknown } } | undefined;
+    let parsed: { h?: unknown; r?: { seq?: unknown; type?: unknown; closed?: unknown } } | undefined;
     try {
       parsed = JSON.parse(last) as typeof parsed;
     } catch {
@@ -100,7 +100,7 @@ const chainEnd = (path: string): { prev: string; seq: number; torn: number } => 
         `The ledger ${path} does not end in a ledger record, so it cannot be continued: check it with "hookstream audit verify ${path}"`,
       );
     }
-    return { prev: hash, seq, torn };
+    return { prev: hash, seq, torn, closed: parsed?.r?.type === 'checkpoint' && parsed.r.closed === true };
   } finally {
     closeSync(fd);
   }
@@ -199,7 +199,10 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
     session: options.session,
   };
   if (signer !== undefined) open.keyId = signer.id;
-  if (end.torn > 0) open.recovered = { tornBytes: end.torn };
+  if (!end.closed) {
+    open.recovered = { previousUnclosed: true };
+    if (end.torn > 0) open.recovered.tornBytes = end.torn;
+  }
   // A torn line is ended, never continued: the next line starts clean.
   if (end.torn > 0) pending.push('\n');
   const opened = chain(open as unknown as Record<string, unknown>);
