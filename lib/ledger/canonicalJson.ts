@@ -27,9 +27,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\r': '\\r',
 };
 
-// Characters that need an escape, and lone surrogates (refused).
+// Characters that need an escape, and surrogates (checked for lone ones).
 // eslint-disable-next-line no-control-regex -- the control characters are what JSON must escape
-const NEEDS_WORK = /["\\\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NEEDS_WORK = /["\\\u0000-\u001f\ud800-\udfff]/;
 // eslint-disable-next-line no-control-regex -- as above
 const ESCAPED = /["\\\u0000-\u001f]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -51,9 +51,10 @@ const canonicalNumber = (value: number): string => {
   return Object.is(value, -0) ? '0' : String(value);
 };
 
-const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Deeper nesting than this is taken for a cycle: cheaper than remembering every object on the way. */
+const MAX_DEPTH = 512;
 
-const write = (value: unknown, seen: Set<object>): string | undefined => {
+const write = (value: unknown, depth: number): string | undefined => {
   switch (typeof value) {
     case 'string':
       return canonicalString(value);
@@ -69,26 +70,30 @@ const write = (value: unknown, seen: Set<object>): string | undefined => {
       return undefined;
   }
   if (value === null) return 'null';
-  if (seen.has(value)) throw new CanonicalJsonError('the value holds a cycle');
+  if (depth > MAX_DEPTH)
+    throw new CanonicalJsonError(`the value nests deeper than ${String(MAX_DEPTH)} levels (a cycle?)`);
   const json = (value as { toJSON?: unknown }).toJSON;
-  if (typeof json === 'function') return write((json as () => unknown).call(value), seen);
-  seen.add(value);
-  let text: string;
+  if (typeof json === 'function') return write((json as () => unknown).call(value), depth + 1);
   if (Array.isArray(value)) {
-    const items: string[] = [];
-    for (const item of value as unknown[]) items.push(write(item, seen) ?? 'null');
-    text = `[${items.join(',')}]`;
-  } else {
-    const record = value as Readonly<Record<string, unknown>>;
-    const members: string[] = [];
-    for (const key of Object.keys(record).sort(byCodeUnits)) {
-      const member = write(record[key], seen);
-      if (member !== undefined) members.push(`${canonicalString(key)}:${member}`);
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ',';
+      text += write(value[index], depth + 1) ?? 'null';
     }
-    text = `{${members.join(',')}}`;
+    return `${text}]`;
   }
-  seen.delete(value);
-  return text;
+  const record = value as Readonly<Record<string, unknown>>;
+  // The default sort compares strings by UTF-16 code units: JCS's order, with no comparator to call.
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = write(record[key], depth + 1);
+    if (member === undefined) continue;
+    text += first ? `${canonicalString(key)}:${member}` : `,${canonicalString(key)}:${member}`;
+    first = false;
+  }
+  return `${text}}`;
 };
 
 /**
@@ -98,4 +103,4 @@ const write = (value: unknown, seen: Set<object>): string | undefined => {
  * canonicalJson({ b: 1, a: [true, 'é\n'] }) // → '{"a":[true,"é\\n"],"b":1}'
  * @throws CanonicalJsonError for a value JSON cannot hold (NaN, Infinity, a BigInt, a lone surrogate, a cycle).
  */
-export const canonicalJson = (value: unknown): string => write(value, new Set()) ?? 'null';
+export const canonicalJson = (value: unknown): string => write(value, 0) ?? 'null';

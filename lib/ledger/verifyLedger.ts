@@ -8,7 +8,7 @@
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { errorText, isRecord } from '../core/guards.js';
 import { canonicalJson } from './canonicalJson.js';
-import { GENESIS, HASH_PATTERN, LEDGER_VERSION, LedgerError, lineOf, type LedgerLine } from './ledgerFormat.js';
+import { GENESIS, HASH_PATTERN, LedgerError, type LedgerLine } from './ledgerFormat.js';
 import { forEachLine } from './ledgerLines.js';
 import { checkRecord } from './recordShape.js';
 
@@ -61,6 +61,8 @@ export const verdictOf = (report: LedgerReport): LedgerVerdict => {
 export interface VerifyOptions {
   /** The Ed25519 public key (KeyObject or PEM text) checkpoints must be signed with. */
   publicKey?: KeyObject | string;
+  /** Also check that each record is in RFC 8785 canonical form (the hash already covers its exact bytes). */
+  canonical?: boolean;
   /** Called with each record that checked, and its line: `audit show` and `audit coverage` read through this. */
   onRecord?: (record: LedgerLine['r'], line: number) => void;
 }
@@ -80,21 +82,45 @@ const publicKeyOf = (key: KeyObject | string): { key: KeyObject; id: string } =>
   return { key: publicKey, id: createHash('sha256').update(der).digest('hex') };
 };
 
-const parseLine = (text: string): LedgerLine | string => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return `it is not JSON (${errorText(error)})`;
+const PREFIX = '{"h":"';
+const BODY_AT = PREFIX.length + 64 + '","r":'.length;
+const SIGNATURE = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A line split into its hash, the exact text of its record (what the hash covers), the record and its signature. */
+interface ParsedLine extends LedgerLine {
+  readonly body: string;
+}
+
+/**
+ * Splits a line without re-serialising it: the hash covers the record's bytes as written, so any edit to them —
+ * whitespace included — fails the hash, and a verifier need not canonicalise each record again.
+ */
+const parseLine = (text: string): ParsedLine | string => {
+  if (!text.startsWith(PREFIX) || text.slice(PREFIX.length + 64, BODY_AT) !== '","r":') {
+    return 'it does not start like a ledger line ({"h":"<hash>","r":…)';
   }
-  if (!isRecord(value)) return 'it is not a JSON object';
-  const { h, r, s } = value;
-  if (typeof h !== 'string' || !HASH_PATTERN.test(h)) return '"h" is not a SHA-256 hash in hex';
+  const h = text.slice(PREFIX.length, PREFIX.length + 64);
+  if (!HASH_PATTERN.test(h)) return '"h" is not a SHA-256 hash in hex';
+  let body: string;
+  let s: string | undefined;
+  if (text.endsWith('}}')) body = text.slice(BODY_AT, -1);
+  else if (text.endsWith('"}')) {
+    // A signed checkpoint: base64 holds no quote, so the last `,"s":"` starts the signature.
+    const at = text.lastIndexOf(',"s":"');
+    s = text.slice(at + 6, -2);
+    if (at < BODY_AT || !SIGNATURE.test(s)) return '"s" is not a base64 signature';
+    body = text.slice(BODY_AT, at);
+  } else return 'it does not end like a ledger line';
+  let r: unknown;
+  try {
+    r = JSON.parse(body);
+  } catch (error) {
+    return `its record is not JSON (${errorText(error)})`;
+  }
   if (!isRecord(r)) return '"r" is not an object';
-  if (s !== undefined && typeof s !== 'string') return '"s" is not a base64 signature';
-  if (Object.keys(value).some((key) => key !== 'h' && key !== 'r' && key !== 's'))
-    return 'it has members besides h, r, s';
-  return value as unknown as LedgerLine;
+  const line = { h, r: r as LedgerLine['r'], body } as ParsedLine & { s?: string };
+  if (s !== undefined) line.s = s;
+  return line;
 };
 
 /**
@@ -147,11 +173,10 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
       report.torn.push(pendingTorn);
       pendingTorn = undefined;
     }
-    const record = canonicalJson(r);
-    if (text !== lineOf(h, record, s).slice(0, -1)) {
-      return fail(line, 'canonical', 'it is not in canonical form (RFC 8785): it was edited after it was written');
+    if (options.canonical === true && canonicalJson(r) !== parsed.body) {
+      return fail(line, 'canonical', 'its record is not in canonical form (RFC 8785)');
     }
-    if (createHash('sha256').update(record).digest('hex') !== h) {
+    if (createHash('sha256').update(parsed.body).digest('hex') !== h) {
       return fail(line, 'hash', 'its record does not match its hash: it was edited after it was written');
     }
     if (r.seq !== seq) {
@@ -204,5 +229,3 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
   }
   return report;
 };
-
-export { LEDGER_VERSION };
