@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { HookEntry, HookPlan, HookResult, HookRun, Mutable } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import { isChainSkip } from '../engine/runPlan.js';
+import { isMissingCallback } from '../executors/callbackExecutor.js';
 import type { PlanExplanation } from '../plan/planSkips.js';
 import { redactSecretText } from '../core/secretText.js';
 import { canonicalJson } from './canonicalJson.js';
@@ -127,6 +128,11 @@ const failureOf = (run: Readonly<HookRun>, outcome: HookRun['outcome']): GuardFa
 /** Fills `guard` from the run record of its hook. */
 const applyRun = (guard: LedgerGuard, run: Readonly<HookRun>): void => {
   guard.durationMs = run.durationMs;
+  // A required hook the host has no callback for fails rather than skips: it still never ran.
+  if (isMissingCallback(run)) {
+    guard.status = 'skipped-by-host';
+    return;
+  }
   const failed = run.strictFailure ?? run.outcome;
   switch (failed) {
     case 'success':
