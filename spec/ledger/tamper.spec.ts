@@ -168,9 +168,7 @@ describe('tampering', () => {
       }
       const text = canonicalJson(parsed.r);
       prev = createHash('sha256').update(text).digest('hex');
-      return parsed.s === undefined
-        ? `{"h":"${prev}","r":${text}}`
-        : `{"h":"${prev}","r":${text},"s":"${parsed.s}"}`;
+      return parsed.s === undefined ? `{"h":"${prev}","r":${text}}` : `{"h":"${prev}","r":${text},"s":"${parsed.s}"}`;
     });
     writeLines(file, forged);
     // Without the key only the chain is checked, and it holds.
