@@ -185,8 +185,8 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
         line,
         'sequence',
         spliced
-          ? `a second ledger starts here (record #0 where #${String(seq)} was expected): two ledgers were spliced`
-          : `it holds record #${String(r.seq)} where #${String(seq)} was expected: a record was deleted, reordered or inserted before it`,
+          ? `a second ledger starts here (record 0 where record ${String(seq)} was expected): two ledgers were spliced`
+          : `it holds record ${String(r.seq)} where record ${String(seq)} was expected: a record was deleted, reordered or inserted before it`,
       );
     }
     if (r.prev !== prev) {
