@@ -16,10 +16,11 @@ import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
 import { benchStreamTtft } from './streamTtft.bench.js';
 import { benchPersistentRoundTrip } from './persistent.bench.js';
+import { benchLedger } from './ledger.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
+const NAMES = ['engine', 'decide', 'memory', 'spawn', 'ledger'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
@@ -39,6 +40,7 @@ if (wanted('engine')) sections.engine = await section('engine', benchEngine);
 if (wanted('decide')) sections.decide = await section('decide', benchDecide);
 if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
+if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -53,6 +55,7 @@ const results: BenchResults = {
   decide: sections.decide,
   memory: sections.memory,
   spawn: sections.spawn,
+  ledger: sections.ledger,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
