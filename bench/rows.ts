@@ -5,10 +5,11 @@
 import type { DecideFigures } from './decide.bench.js';
 import type { EngineFigures } from './engine.bench.js';
 import type { EffectFigures } from './effects.bench.js';
+import type { LedgerFigures } from './ledger.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import { round3 } from './measure.js';
 
-export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners';
+export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners' | 'bytes';
 
 export interface Figure {
   value: number;
@@ -45,6 +46,7 @@ export interface Sections {
   memory?: MemoryFigures;
   spawn?: Record<string, unknown>;
   effects?: EffectFigures;
+  ledger?: LedgerFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -73,6 +75,10 @@ export const TARGETS = {
   // Effect records.
   'effects.bashCommand.p99': { op: '<=', value: 50 },
   'effects.patch.p99': { op: '<=', value: 1000 },
+  // The decision ledger.
+  'ledger.functionHook.overhead': { op: '<=', value: 20 },
+  'ledger.verify.millionRecords': { op: '<=', value: 5000 },
+  'ledger.bytesPerEvent': { op: '<=', value: 600 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -86,7 +92,7 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory, spawn, effects }: Sections): TargetRow[] => {
+export const targetRows = ({ engine, decide, memory, spawn, effects, ledger }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -160,6 +166,7 @@ export const targetRows = ({ engine, decide, memory, spawn, effects }: Sections)
       }),
     );
   }
+  if (ledger !== undefined) rows.push(...ledgerRows(ledger));
   return rows;
 };
 
@@ -302,5 +309,30 @@ export const spawnRows = (spawn: Record<string, unknown> | undefined): Compariso
         ...ms('persistentVsSpawnNode.spawnNodeMs'),
       },
     ),
+  ];
+};
+
+/** The decision ledger's rows (ledger.bench.ts): its cost per event, its size, and offline verification. */
+const ledgerRows = (ledger: LedgerFigures): TargetRow[] => {
+  const { microsecondsPerEvent: t, verify } = ledger;
+  const overhead = row('ledger.functionHook.overhead', 'one function-hook event through `fire()` with the ledger on', {
+    hookstream: us(t.ledgerOn),
+    baseline: { what: 'the same with the ledger off', ...us(t.ledgerOff) },
+    measured: us(t.overhead),
+  });
+  overhead.signed = true;
+  const scope = verify.extrapolated ? `${count(verify.records)} records, per million` : 'a million records';
+  return [
+    overhead,
+    row('ledger.verify.millionRecords', `\`verifyLedger\` (chain, hashes, schema), ${scope}`, {
+      hookstream: { value: verify.millisecondsPerMillion, unit: 'ms' },
+      baseline: { what: 'measured', value: verify.milliseconds, unit: 'ms' },
+      measured: { value: verify.millisecondsPerMillion, unit: 'ms' },
+    }),
+    row('ledger.bytesPerEvent', 'ledger bytes per event, one guard, input by digest', {
+      hookstream: { value: ledger.bytesPerEvent, unit: 'bytes' },
+      baseline: { what: 'checkpoints and open record included', value: ledger.bytesPerEvent, unit: 'bytes' },
+      measured: { value: ledger.bytesPerEvent, unit: 'bytes' },
+    }),
   ];
 };

@@ -17,10 +17,11 @@ import { type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
 import { benchStreamTtft } from './streamTtft.bench.js';
 import { benchPersistentRoundTrip } from './persistent.bench.js';
+import { benchLedger } from './ledger.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects'] as const;
+const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
@@ -42,6 +43,7 @@ if (wanted('decide')) sections.decide = await section('decide', benchDecide);
 if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
 if (wanted('effects')) sections.effects = await section('effects', benchEffects);
+if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -57,6 +59,8 @@ const results: BenchResults = {
   memory: sections.memory,
   spawn: sections.spawn,
   spread: collectedSpreads(),
+  effects: sections.effects,
+  ledger: sections.ledger,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);

@@ -19,6 +19,7 @@ import { defineDoctor } from './doctor.js';
 import { defineProfile } from './profile.js';
 import { defineReplay } from './replay.js';
 import { defineWorker } from './worker.js';
+import { defineAudit } from './audit.js';
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
 export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
@@ -59,6 +60,7 @@ export const createProgram = (context: CliContext): Command => {
   defineProfile(program, context);
   defineDashboard(program, context);
   defineWorker(program, context);
+  defineAudit(program, context);
   return program;
 };
 

@@ -27,8 +27,14 @@ import type { PlannedEvent, RanEvent } from './types.js';
 /** Called once with the records (plan order) and the input after chaining (the original when parallel). */
 export type PlanDone = (runs: HookRun[], finalInput: HookInput) => void;
 
-const skippedRun = (hook: HookEntry): HookRun =>
-  bareRun(hook, 'skipped', 0, `Hook "${hook.name}" skipped: an earlier hook in the chain blocked`);
+/** How a hook skipped because an earlier one in its chain blocked ends its message. */
+const CHAIN_ENDED = 'skipped: an earlier hook in the chain blocked';
+
+/** Whether `run` was skipped because an earlier hook of its sequential chain blocked (not by the host). */
+export const isChainSkip = (run: Pick<HookRun, 'outcome' | 'message'>): boolean =>
+  run.outcome === 'skipped' && run.message?.endsWith(CHAIN_ENDED) === true;
+
+const skippedRun = (hook: HookEntry): HookRun => bareRun(hook, 'skipped', 0, `Hook "${hook.name}" ${CHAIN_ENDED}`);
 
 /**
  * Starts the hooks of a plan, at most `concurrency` at once. With `chain`, hooks run one at a time, each

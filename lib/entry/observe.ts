@@ -1,7 +1,7 @@
 /**
  * hookstream/observe: watching hooks — the decision records of `decisions$`, OpenTelemetry (the host passes its
  * api), recordings and their reader, and the tools that drive a facade from outside: the live dashboard,
- * replay, profile and decision diffs.
+ * replay, profile and decision diffs; the decision ledger's verifier.
  */
 export type { DecisionRecord } from '../observe/decisionRecord.js';
 export type {
@@ -28,3 +28,18 @@ export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayRe
 export { diffDecisions, type DecisionChange } from '../tools/decisionDiff.js';
 export { profileRecording, type Profile, type ProfileRow } from '../tools/profile.js';
 export type { LatencyStats } from '../tools/latency.js';
+export type { LedgerOptions } from '../ledger/ledgerTrace.js';
+export { LedgerError } from '../ledger/ledgerFormat.js';
+export {
+  verdictOf,
+  verifyLedger,
+  type LedgerBreak,
+  type LedgerBreakKind,
+  type LedgerReport,
+  type LedgerVerdict,
+  type TornLine,
+  type VerifyOptions,
+} from '../ledger/verifyLedger.js';
+export { ledgerCoverage, type CoverageGap, type CoverageReport } from '../ledger/ledgerCoverage.js';
+export { canonicalJson, CanonicalJsonError } from '../ledger/canonicalJson.js';
+export type { GuardFailure, GuardStatus, LedgerGuard } from '../ledger/ledgerRecord.js';

@@ -41,6 +41,13 @@ import type { CallbackHookInfo, HookCallbacks, JudgeRequest } from './callbackTy
 import { blocksOnFailure } from './failurePolicy.js';
 import type { StartRun } from './startRun.js';
 
+/** What the run of a callback hook says when the host gave no callback for its type. */
+const NEEDS_CALLBACK = 'hooks need a host callback';
+
+/** Whether `run` did not run because the host gave no callback for its type (skipped, or failed when strict). */
+export const isMissingCallback = (run: Pick<HookRun, 'message'>): boolean =>
+  run.message?.includes(NEEDS_CALLBACK) === true;
+
 export interface CallbackExecutorOptions extends HookCallbacks {
   /** Timeout of a hook that sets none (default 60 000 ms); dialect readers already set Claude's 30 s / 60 s. */
   defaultTimeoutMs?: number | undefined;
@@ -173,7 +180,7 @@ export const createCallbackExecutor = (options: CallbackExecutorOptions): Callba
 
   /** The run of a hook without its callback: skipped (said once), or a failure that a strict hook's policy blocks. */
   const missing = (hook: HookEntry, definition: CallbackHookConfig): HookRun => {
-    const need = `${definition.type} hooks need a host callback, createHookSystem({ ${CALLBACK_OPTION[definition.type]} })`;
+    const need = `${definition.type} ${NEEDS_CALLBACK}, createHookSystem({ ${CALLBACK_OPTION[definition.type]} })`;
     if (blocksOnFailure(definition)) return bareRun(hook, 'failed', 0, `Hook "${hook.name}" cannot run: ${need}`);
     const run = bareRun(hook, 'skipped', 0, `Hook "${hook.name}" skipped: ${need}`);
     run.command = configuredLabel(definition);

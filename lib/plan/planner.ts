@@ -11,6 +11,7 @@ import { isConfigured } from '../kinds/table.js';
 import { contestedKeys, dedupEntries, type PlanTrust } from './dedup.js';
 import type { HookRegistry } from './registry.js';
 import { anyHookRuns, applyConditions } from './conditions.js';
+import { conditionSkips, DISABLED_NAME, NO_SKIPS, type PlanExplanation, type PlanSkip } from './planSkips.js';
 
 /** The string a matcher is tested against for `event`, or undefined when the event has none. */
 export const matchTargetOf = (event: EventName, fields: Readonly<Record<string, unknown>>): string | undefined => {
@@ -52,6 +53,10 @@ const isContested = (value: HookPlan | Contested): value is Contested => 'contes
 export class HookPlanner {
   /** Memoised plans per event; dropped as soon as the registry hands out a new candidate list. */
   private readonly memo = new Map<EventName, EventPlans>();
+  /** What each memoised plan left out (switched off, deduplicated): recorded once, where it was dropped. */
+  private readonly skips = new WeakMap<HookPlan, readonly PlanSkip[]>();
+  /** Settings hooks switched off by a file's own switch (never registered), by event, built on first `explain`. */
+  private inactiveByEvent: Map<EventName, { entry: Omit<HookEntry, 'id'>; reason: string }[]> | undefined;
 
   /**
    * @param trust Decides, before dedup, which of two copies of a command may shadow the other; without it
@@ -61,6 +66,8 @@ export class HookPlanner {
     private readonly registry: HookRegistry,
     private readonly disabled: ReadonlySet<string> = new Set(),
     private readonly trust?: PlanTrust,
+    /** Settings hooks that never run (switched off by their file's scope rule), each with the switch's reason. */
+    private readonly inactive: ReadonlyMap<Omit<HookEntry, 'id'>, string> = new Map(),
   ) {}
 
   /**
@@ -96,6 +103,55 @@ export class HookPlanner {
     return isContested(known) ? planOf(event, dedupEntries(known.matching, this.trust, known.contested).kept) : known;
   }
 
+  /**
+   * Every hook whose matcher lets this event through and that is not in `final` (the plan the event ran), with
+   * the reason it was dropped: switched off, deduplicated (by which copy) or its condition failed. The
+   * switch and dedup reasons are those recorded when the plan was memoised; conditions are read by comparing
+   * `final` with the plan before them. Meant for watchers that account for every guard: it costs a memo lookup.
+   */
+  explain(event: EventName, fields: Readonly<Record<string, unknown>>, final?: HookPlan): PlanExplanation {
+    const target = matchTargetOf(event, fields);
+    const matched = this.matchedPlan(event, fields);
+    const skipped: PlanSkip[] = [];
+    const known = this.memo.get(event)?.byTarget.get(target ?? NO_TARGET);
+    if (known !== undefined && isContested(known)) {
+      // Trust decided this dedup on this event: ask it again (what the event saw, unless an approval came since).
+      const { dropped } = dedupEntries(known.matching, this.trust, known.contested);
+      for (const [entry, twin] of dropped) skipped.push({ entry, cause: 'deduplicated', by: twin });
+      this.disabledSkips(event, target, skipped);
+    } else {
+      for (const skip of this.skips.get(matched) ?? NO_SKIPS) skipped.push(skip);
+    }
+    conditionSkips(matched, final, skipped);
+    for (const { entry, reason } of this.inactiveFor(event)) {
+      if (matchesTarget(entry, event, target)) skipped.push({ entry, cause: 'disabled', by: reason });
+    }
+    return { matched, skipped };
+  }
+
+  /** Hooks dropped for a disabled name, pushed onto `into`. */
+  private disabledSkips(event: EventName, target: string | undefined, into: PlanSkip[]): void {
+    if (this.disabled.size === 0) return;
+    for (const entry of this.registry.getHooksForEvent(event)) {
+      if (this.disabled.has(entry.name) && matchesTarget(entry, event, target)) {
+        into.push({ entry, cause: 'disabled', by: DISABLED_NAME });
+      }
+    }
+  }
+
+  private inactiveFor(event: EventName): readonly { entry: Omit<HookEntry, 'id'>; reason: string }[] {
+    if (this.inactive.size === 0) return [];
+    if (this.inactiveByEvent === undefined) {
+      this.inactiveByEvent = new Map();
+      for (const [entry, reason] of this.inactive) {
+        const list = this.inactiveByEvent.get(entry.event);
+        if (list === undefined) this.inactiveByEvent.set(entry.event, [{ entry, reason }]);
+        else list.push({ entry, reason });
+      }
+    }
+    return this.inactiveByEvent.get(event) ?? [];
+  }
+
   /** The matching hooks of one target: a plan, or the hooks to dedup anew on each event when trust decides. */
   private match(event: EventName, candidates: readonly HookEntry[], target: string | undefined): HookPlan | Contested {
     const matching: HookEntry[] = [];
@@ -105,7 +161,16 @@ export class HookPlanner {
     }
     const contested = contestedKeys(matching, this.trust);
     if (contested.size > 0) return { matching, contested };
-    return planOf(event, dedupEntries(matching, undefined, contested).kept);
+    const { kept, dropped } = dedupEntries(matching, undefined, contested);
+    const plan = planOf(event, kept);
+    // Recorded once per memoised plan: an event pays nothing for it.
+    if (dropped.size > 0 || this.disabled.size > 0) {
+      const skipped: PlanSkip[] = [];
+      for (const [entry, twin] of dropped) skipped.push({ entry, cause: 'deduplicated', by: twin });
+      this.disabledSkips(event, target, skipped);
+      if (skipped.length > 0) this.skips.set(plan, Object.freeze(skipped));
+    }
+    return plan;
   }
 
   /**
@@ -131,7 +196,7 @@ export class HookPlanner {
  * Whether `entry`'s matcher lets it run for `target`, the event's match target (undefined: the host gave none,
  * or the event has none). A matcher on an event with a target never matches an event that lacks it.
  */
-const matchesTarget = (entry: HookEntry, event: EventName, target: string | undefined): boolean =>
+const matchesTarget = (entry: Omit<HookEntry, 'id'>, event: EventName, target: string | undefined): boolean =>
   entry.matcher === undefined ||
   (target !== undefined ? entry.matcher.test(target) : MATCH_TARGET[event] === undefined);
 

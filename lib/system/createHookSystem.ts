@@ -22,6 +22,7 @@ import { engineTrace } from './trace.js';
 import { createObservation } from '../observe/observation.js';
 import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
+import { createLedger, withLedger } from '../ledger/ledgerTrace.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -49,6 +50,23 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
   // Trust is decided before dedup: the planner asks the gate which copy of a command may shadow another.
   const settings = createHookSettings(loadable(options.settings, projectDir), options.enabled, log.system, trust);
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
+  // Opened before any hook process exists: a ledger that cannot be written fails creation, not an event.
+  let ledger: ReturnType<typeof createLedger> | undefined;
+  try {
+    ledger =
+      options.ledger === undefined
+        ? undefined
+        : createLedger(typeof options.ledger === 'string' ? { path: options.ledger } : options.ledger, {
+            planning: settings,
+            trust,
+            session: sessionId,
+            now: Date.now,
+            logger: log.system,
+          });
+  } catch (error) {
+    void observation.close();
+    throw error;
+  }
   const executors = createSystemExecutors(options, {
     projectDir,
     sessionId,
@@ -70,7 +88,8 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     internalFailurePolicy,
     inputOf: hookInputBuilder(sessionId, options.transcriptPath ?? '', projectDir),
     onInternalError: (error, event) => log.system.error(error.message, { event, cause: error.cause }),
-    trace: observation.trace,
+    // Without a ledger the observation's trace as it is: the ledger adds nothing per event while it is off.
+    trace: ledger === undefined ? observation.trace : withLedger(observation.trace, ledger),
   };
   const gate = createEventGate(engine, settings);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
@@ -163,6 +182,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       background.close();
       await executors.dispose();
       records.complete();
+      ledger?.close();
       await observation.close();
     },
   };

@@ -21,6 +21,8 @@ export interface HookSettings {
   readonly registry: HookRegistry;
   readonly planner: HookPlanner;
   readonly enabled: boolean;
+  /** When `enabled` is false because of the settings, the switch that turned hooks off (for the ledger). */
+  readonly disabledBy: string | undefined;
   readonly problems: readonly ConfigProblem[];
   /** Re-reads the settings (the given source, else the last one); resolves with the problems found. */
   reload(settings?: LoadableSettings): Promise<readonly ConfigProblem[]>;
@@ -44,6 +46,7 @@ export const createHookSettings = (
     registry,
     planner: new HookPlanner(registry, new Set(), trust),
     enabled: enabledOverride ?? true,
+    disabledBy: undefined,
     problems: [],
     envPolicy: undefined,
     http: undefined,
@@ -81,8 +84,9 @@ export const createHookSettings = (
   const apply = (loaded: LoadedSettings | undefined): readonly ConfigProblem[] => {
     // Hooks switched off by their own file, or outside a lockdown, are never registered: nothing can plan them.
     registry.setConfigured(loaded?.entries.filter((entry) => !loaded.inactive.has(entry)) ?? []);
-    state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set(), trust);
+    state.planner = new HookPlanner(registry, loaded?.disabled ?? new Set(), trust, loaded?.inactive);
     state.enabled = enabledOverride ?? loaded?.enabled ?? true;
+    state.disabledBy = enabledOverride === false ? 'the host\'s "enabled: false" option' : loaded?.disabledBy;
     state.envPolicy = loaded?.envPolicy;
     state.http = loaded?.http;
     const problems = loaded?.problems ?? [];

@@ -9,6 +9,7 @@ import type { EnvPolicy } from '../policy/envPolicy.js';
 import type { HttpHookOptions } from '../executors/httpExecutor.js';
 import type { RecordOptions } from '../observe/recorder.js';
 import type { TelemetryOptions } from '../observe/telemetryTypes.js';
+import type { LedgerOptions } from '../ledger/ledgerTrace.js';
 
 /**
  * Settings as a parsed object, or a list of files at their scopes (earlier files have no priority over later ones;
@@ -81,6 +82,11 @@ export interface HookSystemOptions {
    * and `hookstream profile`; `redact` lists JSON paths whose values are never written (lib/observe/recorder.ts).
    */
   record?: string | RecordOptions;
+  /**
+   * A tamper-evident decision ledger: one hash-chained record per decided event, with every guard the event
+   * planned and why each did or did not decide (lib/ledger/). `hookstream audit verify` checks it offline.
+   */
+  ledger?: string | LedgerOptions;
   /**
    * Runs `type: "prompt"` hooks: one turn of the host's model on the hook's prompt (`$ARGUMENTS` = the input JSON),
    * answering `{ ok, reason }`; `ok: false` blocks. Without it, prompt hooks are skipped (said once).

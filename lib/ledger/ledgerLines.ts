@@ -1,0 +1,45 @@
+/**
+ * Reads a ledger file line by line in large chunks, so that a ledger of a million records is checked without
+ * holding it in memory as one string. The last piece of a file that does not end in a newline is reported as
+ * unterminated: a line the writer never finished.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { errorText } from '../core/guards.js';
+import { LedgerError } from './ledgerFormat.js';
+
+const CHUNK_BYTES = 16 << 20;
+
+/** Calls `visit` with each line (without its newline), its 1-based number and whether a newline ended it. */
+export const forEachLine = (
+  path: string,
+  visit: (text: string, line: number, terminated: boolean) => boolean,
+): void => {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw new LedgerError(`Cannot read the ledger ${path}: ${errorText(error)}`, { cause: error });
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new LedgerError(`The ledger ${path} is not a regular file`);
+    const chunk = Buffer.alloc(CHUNK_BYTES);
+    let carry: Buffer | undefined;
+    let line = 0;
+    for (;;) {
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) break;
+      const data = carry === undefined ? chunk.subarray(0, read) : Buffer.concat([carry, chunk.subarray(0, read)]);
+      let start = 0;
+      for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
+        line++;
+        if (!visit(data.toString('utf8', start, end), line, true)) return;
+        start = end + 1;
+      }
+      // Copied: the chunk buffer is reused by the next read.
+      carry = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
+    }
+    if (carry !== undefined) visit(carry.toString('utf8'), line + 1, false);
+  } finally {
+    closeSync(fd);
+  }
+};
