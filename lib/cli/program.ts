@@ -18,6 +18,8 @@ import { defineDashboard } from './dashboard.js';
 import { defineDoctor } from './doctor.js';
 import { defineProfile } from './profile.js';
 import { defineReplay } from './replay.js';
+import { defineInstall } from './install.js';
+import { defineServe } from './serve.js';
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
 export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
@@ -57,6 +59,8 @@ export const createProgram = (context: CliContext): Command => {
   defineReplay(program, context);
   defineProfile(program, context);
   defineDashboard(program, context);
+  defineInstall(program, context);
+  defineServe(program, context);
   return program;
 };
 
