@@ -181,7 +181,7 @@ const uninstall = (context: CliContext, options: InstallOptions): void => {
   const state = readState(home);
   const remembered = state[file];
   if (text === undefined) {
-    printLine(context, `${dialect.label}: ${file} does not exist; nothing to uninstall`);
+    printLine(context, `${dialect.label}: ${file} does not exist; nothing to do`);
     return;
   }
   const { settings, removed } = withoutInstalled(dialect, parseSettings(file, text));
