@@ -5,6 +5,7 @@
 import type { DecideFigures } from './decide.bench.js';
 import type { EngineFigures } from './engine.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
+import type { AgentEntryFigures } from './agentEntry.bench.js';
 import { round3 } from './measure.js';
 
 export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners';
@@ -43,6 +44,7 @@ export interface Sections {
   decide?: DecideFigures;
   memory?: MemoryFigures;
   spawn?: Record<string, unknown>;
+  agents?: AgentEntryFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -67,6 +69,9 @@ export const TARGETS = {
   'memory.commandRuns.descriptors': { op: '<=', value: 0 },
   'memory.commandRuns.listeners': { op: '<=', value: 0 },
   'persistent.hotWorker.overRaw': { op: '<=', value: 30 },
+  // The installed agent entry: client → daemon → answer, Node's own start included.
+  'agents.commandEntry.p50': { op: '<=', value: 60 },
+  'agents.commandEntry.p99': { op: '<=', value: 120 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -80,7 +85,7 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory, spawn }: Sections): TargetRow[] => {
+export const targetRows = ({ engine, decide, memory, spawn, agents }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -138,7 +143,25 @@ export const targetRows = ({ engine, decide, memory, spawn }: Sections): TargetR
     );
   }
   if (spawn !== undefined) rows.push(...processRows(spawn));
+  if (agents !== undefined) rows.push(...agentRows(agents));
   return rows;
+};
+
+/** The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start. */
+const agentRows = ({ commandEntryMs, bareNodeMs }: AgentEntryFigures): TargetRow[] => {
+  const what = 'one tool call through the installed Claude command entry (client → daemon → answer)';
+  return [
+    row('agents.commandEntry.p50', `${what}, p50`, {
+      hookstream: { value: commandEntryMs.p50, unit: 'ms' },
+      baseline: { what: '`node -e 0` started the same way, p50', value: bareNodeMs.p50, unit: 'ms' },
+      measured: { value: commandEntryMs.p50, unit: 'ms' },
+    }),
+    row('agents.commandEntry.p99', `${what}, p99`, {
+      hookstream: { value: commandEntryMs.p99, unit: 'ms' },
+      baseline: { what: '`node -e 0` started the same way, p99', value: bareNodeMs.p99, unit: 'ms' },
+      measured: { value: commandEntryMs.p99, unit: 'ms' },
+    }),
+  ];
 };
 
 /** Issue 10's rows, from the spawn section (spawn.bench.ts, bigHost.bench.ts, commandMemory.bench.ts, persistent.bench.ts). */

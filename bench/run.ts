@@ -2,12 +2,13 @@
  * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get), writes the
  * figures and the target rows to bench/results.json, renders docs/performance.md from them (bench/report.ts) and
  * prints the table.
- * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn).
+ * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn, agents).
  * `--quick` cuts rounds and batches about tenfold to check that the bench works on a busy machine; its figures
  * go to bench/results.quick.json instead, so that they cannot be committed as the measured ones.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchAgentEntry } from './agentEntry.bench.js';
 import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
 import { isQuick } from './measure.js';
@@ -19,7 +20,7 @@ import { benchPersistentRoundTrip } from './persistent.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn'] as const;
+const NAMES = ['engine', 'decide', 'memory', 'spawn', 'agents'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
@@ -39,6 +40,7 @@ if (wanted('engine')) sections.engine = await section('engine', benchEngine);
 if (wanted('decide')) sections.decide = await section('decide', benchDecide);
 if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
+if (wanted('agents')) sections.agents = await section('agents', benchAgentEntry);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -53,6 +55,7 @@ const results: BenchResults = {
   decide: sections.decide,
   memory: sections.memory,
   spawn: sections.spawn,
+  agents: sections.agents,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
