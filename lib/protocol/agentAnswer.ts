@@ -142,3 +142,18 @@ export const agentAnswer = (
 
 /** The answer when hookstream itself could not decide: a deny that says why, never a silent allow. */
 export const failureAnswer = (reason: string): AgentAnswer => blockAnswer(`hookstream: ${reason}`);
+
+/**
+ * Claude Code's answer as the body of an http hook's response, where there is no exit code: a block becomes
+ * `permissionDecision: "deny"` on PreToolUse and `decision: "block"` elsewhere, with the reason.
+ */
+export const claudeHttpBody = (native: string, answer: AgentAnswer): string => {
+  if (answer.exitCode !== 2) return answer.stdout === '' ? '{}' : answer.stdout.trim();
+  const reason = answer.stderr.trim();
+  if (native === 'PreToolUse') {
+    return JSON.stringify({
+      hookSpecificOutput: { hookEventName: native, permissionDecision: 'deny', permissionDecisionReason: reason },
+    });
+  }
+  return JSON.stringify({ decision: 'block', reason });
+};

@@ -19,19 +19,9 @@ import { isEventName } from '../events/names.js';
 import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentAnswer.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
-
-/** One hook invocation as the thin client forwards it. */
-export interface DaemonRequest {
-  readonly agent: string;
-  /** The agent's own name for the event (from the installed command line). */
-  readonly event: string;
-  /** The client's working directory: the project when the payload names none. */
-  readonly cwd: string;
-  /** The agent's project variables (`CLAUDE_PROJECT_DIR` …), when set. */
-  readonly env: Readonly<Record<string, string>>;
-  /** The agent's payload, as it wrote it to the hook's stdin. */
-  readonly stdin: string;
-}
+import { startDaemonHttp } from './daemonHttp.js';
+import type { DaemonRequest } from './daemonRequest.js';
+import type { DashboardToken } from './dashboardToken.js';
 
 export interface DaemonOptions {
   readonly socket: string;
@@ -39,9 +29,13 @@ export interface DaemonOptions {
   readonly idleMs?: number;
   /** The home directory whose `~/.hookstream/settings.json` applies; default the process's. */
   readonly home?: string;
+  /** Also listen on 127.0.0.1 at this port (0: any free one) for Claude Code's http hooks, with this token. */
+  readonly http?: { readonly port: number; readonly token: DashboardToken };
 }
 
 export interface HookDaemon {
+  /** The loopback HTTP listener's port, when one was asked for. */
+  readonly httpPort?: number;
   /** Resolves once the daemon stopped (idle, `close()`, or a signal). */
   readonly closed: Promise<void>;
   close(): Promise<void>;
@@ -187,11 +181,23 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
   // Half-open: the client ends its side after the request and still reads the answer.
   const server: Server = createServer({ allowHalfOpen: true }, serve);
   await listen(server, options.socket);
+  const http =
+    options.http === undefined
+      ? undefined
+      : await startDaemonHttp(options.http.port, options.http.token, async (request) => {
+          armIdle();
+          try {
+            return await decide(request);
+          } catch (error) {
+            return failureAnswer(errorText(error));
+          }
+        });
   armIdle();
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
       if (idleTimer !== undefined) clearTimeout(idleTimer);
+      await http?.close();
       await new Promise<void>((resolve) => {
         server.close(() => {
           resolve();
@@ -203,7 +209,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     })();
     return closing;
   };
-  return { closed, close };
+  return http === undefined ? { closed, close } : { closed, close, httpPort: http.port };
 };
 
 /** Whether something answers on `socket`. */
