@@ -134,6 +134,8 @@ export default tseslint.config(
   },
   // Named exception: `validate` checks shell syntax with a synchronous `bash -n`, no hook process involved.
   { files: ['lib/cli/commandChecks.ts'], rules: { 'no-restricted-imports': restrictedImports('process') } },
+  // Named exception: the hook client starts the session daemon detached; it must not load lib/process/.
+  { files: ['lib/cli/client.ts'], rules: { 'no-restricted-imports': restrictedImports('process') } },
   {
     files: ['lib/events/**', 'lib/config/**', 'lib/dialects/**', 'lib/kinds/**', 'lib/aggregate/**'],
     rules: { 'no-restricted-imports': restrictedImports('codecs') },

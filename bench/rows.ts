@@ -7,6 +7,7 @@ import type { EngineFigures } from './engine.bench.js';
 import type { EffectFigures } from './effects.bench.js';
 import type { LedgerFigures } from './ledger.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
+import type { AgentEntryFigures } from './agentEntry.bench.js';
 import { round3 } from './measure.js';
 
 export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners' | 'bytes';
@@ -47,6 +48,7 @@ export interface Sections {
   spawn?: Record<string, unknown>;
   effects?: EffectFigures;
   ledger?: LedgerFigures;
+  agents?: AgentEntryFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -79,6 +81,9 @@ export const TARGETS = {
   'ledger.functionHook.overhead': { op: '<=', value: 20 },
   'ledger.verify.millionRecords': { op: '<=', value: 5000 },
   'ledger.bytesPerEvent': { op: '<=', value: 600 },
+  // The installed agent entry: client → daemon → answer, Node's own start included.
+  'agents.commandEntry.p50': { op: '<=', value: 60 },
+  'agents.commandEntry.p99': { op: '<=', value: 120 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -92,7 +97,7 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory, spawn, effects, ledger }: Sections): TargetRow[] => {
+export const targetRows = ({ engine, decide, memory, spawn, effects, ledger, agents }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -167,7 +172,25 @@ export const targetRows = ({ engine, decide, memory, spawn, effects, ledger }: S
     );
   }
   if (ledger !== undefined) rows.push(...ledgerRows(ledger));
+  if (agents !== undefined) rows.push(...agentRows(agents));
   return rows;
+};
+
+/** The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start. */
+const agentRows = ({ commandEntryMs, bareNodeMs }: AgentEntryFigures): TargetRow[] => {
+  const what = 'one tool call through the installed Claude command entry (client → daemon → answer)';
+  return [
+    row('agents.commandEntry.p50', `${what}, p50`, {
+      hookstream: { value: commandEntryMs.p50, unit: 'ms' },
+      baseline: { what: '`node -e 0` started the same way, p50', value: bareNodeMs.p50, unit: 'ms' },
+      measured: { value: commandEntryMs.p50, unit: 'ms' },
+    }),
+    row('agents.commandEntry.p99', `${what}, p99`, {
+      hookstream: { value: commandEntryMs.p99, unit: 'ms' },
+      baseline: { what: '`node -e 0` started the same way, p99', value: bareNodeMs.p99, unit: 'ms' },
+      measured: { value: commandEntryMs.p99, unit: 'ms' },
+    }),
+  ];
 };
 
 /** Issue 10's rows, from the spawn section (spawn.bench.ts, bigHost.bench.ts, commandMemory.bench.ts, persistent.bench.ts). */

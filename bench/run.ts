@@ -2,12 +2,13 @@
  * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get), writes the
  * figures and the target rows to bench/results.json, renders docs/performance.md from them (bench/report.ts) and
  * prints the table.
- * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn).
+ * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn, agents).
  * `--quick` cuts rounds and batches about tenfold to check that the bench works on a busy machine; its figures
  * go to bench/results.quick.json instead, so that they cannot be committed as the measured ones.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchAgentEntry } from './agentEntry.bench.js';
 import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
 import { benchEffects } from './effects.bench.js';
@@ -21,7 +22,7 @@ import { benchLedger } from './ledger.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger'] as const;
+const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'agents'] as const;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);
@@ -44,6 +45,7 @@ if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
 if (wanted('effects')) sections.effects = await section('effects', benchEffects);
 if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
+if (wanted('agents')) sections.agents = await section('agents', benchAgentEntry);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -61,6 +63,7 @@ const results: BenchResults = {
   spread: collectedSpreads(),
   effects: sections.effects,
   ledger: sections.ledger,
+  agents: sections.agents,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);

@@ -20,6 +20,8 @@ import { defineProfile } from './profile.js';
 import { defineReplay } from './replay.js';
 import { defineWorker } from './worker.js';
 import { defineAudit } from './audit.js';
+import { defineInstall } from './install.js';
+import { defineServe } from './serve.js';
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
 export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
@@ -61,6 +63,8 @@ export const createProgram = (context: CliContext): Command => {
   defineDashboard(program, context);
   defineWorker(program, context);
   defineAudit(program, context);
+  defineInstall(program, context);
+  defineServe(program, context);
   return program;
 };
 

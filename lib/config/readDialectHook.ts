@@ -15,6 +15,7 @@ import { compileIfCondition } from '../plan/ifCondition.js';
 import { classifyKey, defaultTimeoutMs, timeoutToMs } from '../dialects/registry.js';
 import type { Dialect, DialectEvent, DialectScope, KeyTable } from '../dialects/types.js';
 import { joinPointer } from '../diagnostics/jsonLocate.js';
+import { isInstalledCommand } from '../dialects/installedEntry.js';
 import type { ProblemSink } from '../diagnostics/problemSink.js';
 import { describeReceived } from '../diagnostics/problems.js';
 
@@ -105,6 +106,8 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
   // The agent's own spellings (Copilot's `bash`, `timeoutSec` …) in hookstream's keys (dialectHookFields.ts).
   const fields = normalizeDialectHook(hook, pointer, reader);
   if (fields === undefined) return undefined;
+  // hookstream's own entry in the agent's file calls hookstream: running it from here would loop.
+  if (isInstalledCommand(fields['command']) || isInstalledCommand(fields['url'])) return undefined;
   const definition = runsProgram(type)
     ? readCommand(fields, pointer, reader)
     : readTyped(type, fields, pointer, reader);

@@ -16,9 +16,8 @@ export interface DashboardToken {
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
-/** A fresh random token. */
-export const createDashboardToken = (): DashboardToken => {
-  const value = randomBytes(32).toString('base64url');
+/** A fresh random token, or one kept from an earlier start (`value`). */
+export const createDashboardToken = (value: string = randomBytes(32).toString('base64url')): DashboardToken => {
   // Digests of equal length, so timingSafeEqual never throws and the length leaks nothing either.
   const expected = digest(value);
   return {

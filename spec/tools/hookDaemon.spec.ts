@@ -1,0 +1,86 @@
+/**
+ * The session daemon in process: its loopback HTTP listener for Claude Code's http hooks answers with Claude's
+ * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
+ * answered with no opinion.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
+import { startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'hs-daemon-'));
+const home = path.join(root, 'home');
+const project = path.join(root, 'proj');
+const token = createDashboardToken();
+let daemon: HookDaemon;
+
+beforeAll(async () => {
+  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
+  mkdirSync(project);
+  writeFileSync(
+    path.join(home, '.hookstream', 'settings.json'),
+    JSON.stringify({
+      tools: { enableHooks: true },
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"not here"}'` }],
+          },
+        ],
+      },
+    }),
+  );
+  daemon = await startHookDaemon({
+    socket: path.join(root, 'd.sock'),
+    home,
+    http: { port: 0, token },
+  });
+});
+
+afterAll(async () => {
+  await daemon.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const post = (event: string, body: unknown, bearer: string | null = token.value): Promise<Response> =>
+  fetch(`http://127.0.0.1:${String(daemon.httpPort)}/hook/claude/${event}`, {
+    method: 'POST',
+    headers: bearer === null ? {} : { authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  });
+
+const toolCall = (tool: string) => ({
+  session_id: 's',
+  transcript_path: '',
+  cwd: project,
+  hook_event_name: 'PreToolUse',
+  tool_name: tool,
+  tool_input: { command: 'ls' },
+});
+
+describe("the daemon's http listener", () => {
+  it("denies in Claude Code's JSON", async () => {
+    const response = await post('PreToolUse', toolCall('Bash'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'not here',
+      },
+    });
+  });
+
+  it('answers no opinion when no hook matches', async () => {
+    const response = await post('PreToolUse', toolCall('Read'));
+    expect(await response.json()).toEqual({});
+  });
+
+  it('refuses a request without the token', async () => {
+    expect((await post('PreToolUse', toolCall('Bash'), null)).status).toBe(401);
+    expect((await post('PreToolUse', toolCall('Bash'), 'wrong')).status).toBe(401);
+  });
+});
