@@ -22,6 +22,9 @@ import { engineTrace } from './trace.js';
 import { createObservation } from '../observe/observation.js';
 import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
+import { createSessionBook } from '../session/sessionBook.js';
+import { createPolicyDecide } from './policyGate.js';
+import { registerSessionPolicy } from './sessionPolicies.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -73,6 +76,9 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: observation.trace,
   };
   const gate = createEventGate(engine, settings);
+  // Session policies: consulted only while one is registered (`book.active`), so events cost nothing more without.
+  const book = createSessionBook({ sessionId, now: Date.now, maxSessions: options.maxPolicySessions });
+  const policyDecide = createPolicyDecide(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {
     if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
@@ -85,9 +91,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
         subscriber.next(result);
         subscriber.complete();
       };
-      const decided = gate.decide(resolveEvent(eventName), fields, settle, (error) => {
+      const fail = (error: Error): void => {
         subscriber.error(error);
-      });
+      };
+      const event = resolveEvent(eventName);
+      const decided = book.active
+        ? policyDecide(event, fields, settle, fail)
+        : gate.decide(event, fields, settle, fail);
       if (!isDecided(decided)) return decided;
       settle(decided);
       return undefined;
@@ -95,6 +105,11 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
 
   const system: HookSystem = {
     fire: (eventName: string, fields: Record<string, unknown>) => {
+      if (book.active)
+        return new Promise<HookResult>((resolve, reject) => {
+          const decided = policyDecide(resolveEvent(eventName), fields, resolve, reject);
+          if (isDecided(decided)) resolve(decided);
+        });
       let planned: HookPlan | HookResult;
       try {
         planned = gate.answer(resolveEvent(eventName), fields);
@@ -109,8 +124,10 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     fire$,
     decide: (eventName: string) => {
-      const answer = gate.answerer(resolveEvent(eventName));
+      const event = resolveEvent(eventName);
+      const answer = gate.answerer(event);
       return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) => {
+        if (book.active) return policyDecide(event, fields, done, fail);
         const planned = answer(fields);
         return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
       });
@@ -134,6 +151,14 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       const added = settings.registry.add(entry);
       executors.prewarm([added]);
       return { id: added.id, event: added.event, problems, unregister: () => settings.registry.remove(added.id) };
+    },
+    sessionPolicy: (name, policy, policyOptions) => {
+      if (gate.closed) throw new HookSystemDisposedError();
+      return registerSessionPolicy(book, name, policy, policyOptions);
+    },
+    sessionState: (id = sessionId) => book.state(id),
+    restoreSession: (state) => {
+      book.restore(state);
     },
     unregister: (registration) =>
       settings.registry.remove(typeof registration === 'number' ? registration : registration.id),
