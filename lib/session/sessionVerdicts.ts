@@ -22,8 +22,8 @@ export interface SessionVerdictsOptions {
  * ```
  */
 export const sessionVerdicts =
-  (
-    policy: SessionPolicy | SessionRule<never>,
+  <S>(
+    policy: SessionPolicy | SessionRule<S>,
     options: SessionVerdictsOptions = {},
   ): OperatorFunction<SessionStep, PolicyVerdict | null> =>
   (step$) =>

@@ -24,7 +24,7 @@ import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
 import { createSessionBook } from '../session/sessionBook.js';
 import { createPolicyDecide } from './policyGate.js';
-import { registerSessionPolicy } from './sessionPolicies.js';
+import { registerSessionPolicy, settingsPolicies } from './sessionPolicies.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -49,8 +49,17 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     record: options.record,
   });
   const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
+  // Session policies: consulted only while one is registered (`book.active`), so events cost nothing more without.
+  const book = createSessionBook({ sessionId, now: Date.now, maxSessions: options.maxPolicySessions });
+  const fromSettings = settingsPolicies(book, log.system);
   // Trust is decided before dedup: the planner asks the gate which copy of a command may shadow another.
-  const settings = createHookSettings(loadable(options.settings, projectDir), options.enabled, log.system, trust);
+  const settings = createHookSettings(
+    loadable(options.settings, projectDir),
+    options.enabled,
+    log.system,
+    trust,
+    fromSettings,
+  );
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   const executors = createSystemExecutors(options, {
     projectDir,
@@ -76,8 +85,6 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: observation.trace,
   };
   const gate = createEventGate(engine, settings);
-  // Session policies: consulted only while one is registered (`book.active`), so events cost nothing more without.
-  const book = createSessionBook({ sessionId, now: Date.now, maxSessions: options.maxPolicySessions });
   const policyDecide = createPolicyDecide(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {

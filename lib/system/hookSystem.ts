@@ -67,9 +67,9 @@ export interface HookSystem {
    * answering a verdict per event — deny, ask, allow with context, stop — that joins the event's aggregation; or a
    * rule (`limit`, `repeat`, `sequence`, `flow`, or your own reducer). Policies run in registration order.
    */
-  sessionPolicy(
+  sessionPolicy<S>(
     name: string,
-    policy: SessionPolicy | SessionRule<never>,
+    policy: SessionPolicy | SessionRule<S>,
     options?: SessionPolicyOptions,
   ): PolicyRegistration;
   /** The policies' state of session `sessionId` (default this system's): JSON to keep with the session. */

@@ -7,6 +7,10 @@ import {
   type SessionRule,
 } from '../session/policyInstance.js';
 import type { SessionBook } from '../session/sessionBook.js';
+import type { LoadedPolicy } from '../config/policySettings.js';
+import { errorText } from '../core/guards.js';
+import type { Logger } from '../logging/logger.js';
+import { ruleFromSettings } from '../session/rules/fromSettings.js';
 import type { SessionPolicy } from '../session/types.js';
 
 export interface SessionPolicyOptions {
@@ -21,10 +25,34 @@ export interface PolicyRegistration {
   unregister(): boolean;
 }
 
-export const registerSessionPolicy = (
+/**
+ * Keeps the settings' policies registered: each load replaces the previous load's (their sessions' state restarts);
+ * one whose name a programmatic policy already has is reported and skipped.
+ */
+export const settingsPolicies = (book: SessionBook, logger: Logger): ((policies: readonly LoadedPolicy[]) => void) => {
+  let registered: PolicyRegistration[] = [];
+  return (policies) => {
+    for (const registration of registered) registration.unregister();
+    registered = [];
+    for (const policy of policies) {
+      try {
+        registered.push({
+          name: policy.name,
+          unregister: book.add(ruleDefinition(policy.name, ruleFromSettings(policy))),
+        });
+      } catch (error) {
+        logger.warn(
+          `${policy.file ?? policy.source}${policy.pointer}: ${errorText(error)}; the settings policy is skipped`,
+        );
+      }
+    }
+  };
+};
+
+export const registerSessionPolicy = <S>(
   book: SessionBook,
   name: string,
-  policy: SessionPolicy | SessionRule<never>,
+  policy: SessionPolicy | SessionRule<S>,
   options: SessionPolicyOptions = {},
 ): PolicyRegistration => {
   if (typeof name !== 'string' || name === '')

@@ -14,7 +14,7 @@ export const EGRESS = '^(send_email|send_money|post_message|send_direct_message|
 /** Tools whose output an attacker may control. */
 export const UNTRUSTED = '^(web_fetch|read_inbox|read_channel|read_file_shared|search_reviews|get_transactions)$';
 
-export const examplePolicies = (): Record<string, SessionRule<never>> =>
+export const examplePolicies = (): Record<string, SessionRule> =>
   ({
     'shell-budget': limit({ match: 'Bash', count: 30, per: '1m' }),
     'loop-guard': repeat({ match: '.*', times: 3, same: 'failure', decision: 'stop' }),
@@ -31,4 +31,4 @@ export const examplePolicies = (): Record<string, SessionRule<never>> =>
       ],
       sink: [{ match: EGRESS, refuse: ['untrusted', 'secret'] }],
     }),
-  }) as Record<string, SessionRule<never>>;
+  });
