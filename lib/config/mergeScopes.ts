@@ -19,6 +19,7 @@ import type { ConfigProblem } from '../diagnostics/problems.js';
 import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import type { EnvPolicy } from '../policy/envPolicy.js';
 import { mergeEnvPolicies } from './envSettings.js';
+import { mergeSessionPolicies, type LoadedPolicy } from './policySettings.js';
 import { mergeHttpSettings, type HttpSettings } from '../policy/httpPolicy.js';
 import {
   contributionVotes,
@@ -51,6 +52,8 @@ export interface LoadedSettings {
   envPolicy?: EnvPolicy;
   /** HTTP hooks' allowlists of the user's and system settings, joined (lib/config/httpSettings.ts); absent when none sets one. */
   http?: HttpSettings;
+  /** `sessionPolicies` of every scope; a name keeps its most trusted scope's definition (lib/config/policySettings.ts). */
+  sessionPolicies?: LoadedPolicy[];
   problems: ConfigProblem[];
 }
 
@@ -183,5 +186,7 @@ export function mergeScopes(contributions: readonly ScopeContribution[], problem
   // Under a lockdown only the administrator's lists count: a user's list would widen them.
   const http = mergeHttpSettings(counted.flatMap((contribution) => contribution.settings.http ?? []));
   if (http !== undefined) merged.http = http;
+  const policies = counted.flatMap((contribution) => contribution.settings.sessionPolicies ?? []);
+  if (policies.length > 0) merged.sessionPolicies = mergeSessionPolicies(policies, problems);
   return merged;
 }

@@ -24,6 +24,7 @@ import {
 } from '../dialects/hookstreamFields.js';
 import { DEFAULT_KIND, runsProgram } from '../kinds/table.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
+import { readSessionPolicies, type LoadedPolicy } from './policySettings.js';
 import { readHttpSettings } from './httpSettings.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
@@ -44,6 +45,8 @@ export interface SourceSettings {
   env?: SourceEnvPolicy;
   /** HTTP hooks' allowlists (`hooksConfig.http`, Claude's `allowedHttpHookUrls`); user and system settings only. */
   http?: HttpSettings;
+  /** `sessionPolicies`: named declarative session policies, each checked (lib/config/policySettings.ts). */
+  sessionPolicies?: LoadedPolicy[];
   entries: LoadedEntry[];
   /** Another agent's file (lib/config/readDialectSettings.ts): its dialect, its scope there, and the parsed
    * object its switches are read from (dialectSwitches.ts). Absent for hookstream's own files. */
@@ -88,6 +91,8 @@ export function readSettings(value: unknown, origin: Origin, sink: ProblemSink):
   }
   if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, origin, sink, result);
   if (fields.hooks) readHooks(fields.hooks, { origin, sink, matchers: new Map() }, result.entries);
+  if (fields.sessionPolicies)
+    result.sessionPolicies = readSessionPolicies(fields.sessionPolicies, origin.source, origin.file, sink);
   return result;
 }
 

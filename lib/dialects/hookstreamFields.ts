@@ -34,7 +34,14 @@ export {
 } from '../kinds/table.js';
 
 /** Top level of a settings file; `$schema` names the JSON Schema editors validate against (not read). */
-export const SETTINGS_FIELDS = { $schema: t.string, tools: JsonObject, hooksConfig: JsonObject, hooks: JsonObject };
+export const SETTINGS_FIELDS = {
+  $schema: t.string,
+  tools: JsonObject,
+  hooksConfig: JsonObject,
+  hooks: JsonObject,
+  /** Named declarative session policies (lib/config/policySettings.ts). */
+  sessionPolicies: JsonObject,
+};
 export const TOOLS_FIELDS = { enableHooks: Flag };
 /** `allowManagedHooksOnly` is honoured in system settings only (lib/config/mergeScopes.ts). */
 export const HOOKS_CONFIG_FIELDS = {

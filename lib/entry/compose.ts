@@ -69,3 +69,11 @@ export type { SharedSpawnBackend, SpawnBackend } from '../process/spawnBackend.j
 export type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult, Launcher } from '../process/launch.js';
 export type { Semaphore } from '../process/spawnLimiter.js';
 export type { ProcessLimitOptions } from '../core/limits.js';
+
+// Session policies as rules: pass one to `hooks.sessionPolicy(name, rule)` (settings write the same shapes).
+export { limit, type LimitSpec } from '../session/rules/limit.js';
+export { repeat, type RepeatSpec } from '../session/rules/repeat.js';
+export { sequence, type SequenceSpec } from '../session/rules/sequence.js';
+export { flow, type FlowSpec } from '../session/rules/flow.js';
+export { TAINT_MIN_LENGTH } from '../session/rules/taintIndex.js';
+export type { StepMatchSpec } from '../session/rules/stepMatch.js';

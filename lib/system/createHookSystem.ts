@@ -23,6 +23,9 @@ import { createObservation } from '../observe/observation.js';
 import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
 import { createLedger, withLedger } from '../ledger/ledgerTrace.js';
+import { createSessionBook } from '../session/sessionBook.js';
+import { createPolicyDecide } from './policyGate.js';
+import { registerSessionPolicy, settingsPolicies } from './sessionPolicies.js';
 
 export type { HookSystem } from './hookSystem.js';
 
@@ -47,8 +50,17 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     record: options.record,
   });
   const trust = options.trust === false ? undefined : createTrustGate(projectDir, options.trust);
+  // Session policies: consulted only while one is registered (`book.active`), so events cost nothing more without.
+  const book = createSessionBook({ sessionId, now: Date.now, maxSessions: options.maxPolicySessions });
+  const fromSettings = settingsPolicies(book, log.system);
   // Trust is decided before dedup: the planner asks the gate which copy of a command may shadow another.
-  const settings = createHookSettings(loadable(options.settings, projectDir), options.enabled, log.system, trust);
+  const settings = createHookSettings(
+    loadable(options.settings, projectDir),
+    options.enabled,
+    log.system,
+    trust,
+    fromSettings,
+  );
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
   // Opened before any hook process exists: a ledger that cannot be written fails creation, not an event.
   let ledger: ReturnType<typeof createLedger> | undefined;
@@ -92,6 +104,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: ledger === undefined ? observation.trace : withLedger(observation.trace, ledger),
   };
   const gate = createEventGate(engine, settings);
+  const policyDecide = createPolicyDecide(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {
     if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
@@ -104,9 +117,13 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
         subscriber.next(result);
         subscriber.complete();
       };
-      const decided = gate.decide(resolveEvent(eventName), fields, settle, (error) => {
+      const fail = (error: Error): void => {
         subscriber.error(error);
-      });
+      };
+      const event = resolveEvent(eventName);
+      const decided = book.active
+        ? policyDecide(event, fields, settle, fail)
+        : gate.decide(event, fields, settle, fail);
       if (!isDecided(decided)) return decided;
       settle(decided);
       return undefined;
@@ -114,6 +131,11 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
 
   const system: HookSystem = {
     fire: (eventName: string, fields: Record<string, unknown>) => {
+      if (book.active)
+        return new Promise<HookResult>((resolve, reject) => {
+          const decided = policyDecide(resolveEvent(eventName), fields, resolve, reject);
+          if (isDecided(decided)) resolve(decided);
+        });
       let planned: HookPlan | HookResult;
       try {
         planned = gate.answer(resolveEvent(eventName), fields);
@@ -128,8 +150,10 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     },
     fire$,
     decide: (eventName: string) => {
-      const answer = gate.answerer(resolveEvent(eventName));
+      const event = resolveEvent(eventName);
+      const answer = gate.answerer(event);
       return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) => {
+        if (book.active) return policyDecide(event, fields, done, fail);
         const planned = answer(fields);
         return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
       });
@@ -153,6 +177,14 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       const added = settings.registry.add(entry);
       executors.prewarm([added]);
       return { id: added.id, event: added.event, problems, unregister: () => settings.registry.remove(added.id) };
+    },
+    sessionPolicy: (name, policy, policyOptions) => {
+      if (gate.closed) throw new HookSystemDisposedError();
+      return registerSessionPolicy(book, name, policy, policyOptions);
+    },
+    sessionState: (id = sessionId) => book.state(id),
+    restoreSession: (state) => {
+      book.restore(state);
     },
     unregister: (registration) =>
       settings.registry.remove(typeof registration === 'number' ? registration : registration.id),

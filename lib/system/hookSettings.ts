@@ -12,6 +12,7 @@ import { HookRegistry } from '../plan/registry.js';
 import type { EnvPolicy } from '../policy/envPolicy.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import type { SettingsSource } from './options.js';
+import type { LoadedPolicy } from '../config/policySettings.js';
 
 /** A source the loader reads; `'standard'` is resolved to its files by the facade, which knows the project. */
 export type LoadableSettings = Exclude<SettingsSource, 'standard'>;
@@ -30,6 +31,8 @@ export interface HookSettings {
   readonly envPolicy: EnvPolicy | undefined;
   /** HTTP hooks' allowlists of the user's and system settings, joined; undefined when none sets one. */
   readonly http: HttpSettings | undefined;
+  /** The settings' session policies, merged over scopes; empty when none sets one. */
+  readonly sessionPolicies: readonly LoadedPolicy[];
 }
 
 /** Loads `source` synchronously (construction must not be async) and keeps it for `reload`. */
@@ -39,6 +42,8 @@ export const createHookSettings = (
   logger: Logger,
   /** Decides, before dedup, which copy of a command may shadow another (undefined with `trust: false`). */
   trust?: PlanTrust,
+  /** Told the settings' session policies at every load (the facade registers them). */
+  onPolicies?: (policies: readonly LoadedPolicy[]) => void,
 ): HookSettings => {
   let current = source;
   const registry = new HookRegistry();
@@ -50,6 +55,7 @@ export const createHookSettings = (
     problems: [],
     envPolicy: undefined,
     http: undefined,
+    sessionPolicies: [],
     reload: async (settings) => {
       if (settings !== undefined) current = settings;
       const loaded = current === undefined ? undefined : await loadSettings(current);
@@ -89,6 +95,8 @@ export const createHookSettings = (
     state.disabledBy = enabledOverride === false ? 'the host\'s "enabled: false" option' : loaded?.disabledBy;
     state.envPolicy = loaded?.envPolicy;
     state.http = loaded?.http;
+    state.sessionPolicies = loaded?.sessionPolicies ?? [];
+    onPolicies?.(state.sessionPolicies);
     const problems = loaded?.problems ?? [];
     state.problems = problems;
     for (const problem of problems) {

@@ -10,6 +10,9 @@ import type { DecisionRecord } from '../observe/decisionRecord.js';
 import type { BackgroundRecord } from './backgroundRecord.js';
 import type { RegisterOptions, Registration } from './registration.js';
 import type { SettingsSource } from './options.js';
+import type { SessionPolicy, SessionState } from '../session/types.js';
+import type { SessionRule } from '../session/policyInstance.js';
+import type { PolicyRegistration, SessionPolicyOptions } from './sessionPolicies.js';
 
 export interface HookSystem {
   /**
@@ -59,6 +62,20 @@ export interface HookSystem {
   /** Registers under an alias (`PreToolUse`, `before_tool`, …). */
   register(event: string, hook: FunctionHook<never> | CommandHookConfig, options?: RegisterOptions): Registration;
   unregister(registration: Registration | number): boolean;
+  /**
+   * Adds a session policy: an operator over each session's steps (every event as it starts, then its outcome)
+   * answering a verdict per event — deny, ask, allow with context, stop — that joins the event's aggregation; or a
+   * rule (`limit`, `repeat`, `sequence`, `flow`, or your own reducer). Policies run in registration order.
+   */
+  sessionPolicy<S>(
+    name: string,
+    policy: SessionPolicy | SessionRule<S>,
+    options?: SessionPolicyOptions,
+  ): PolicyRegistration;
+  /** The policies' state of session `sessionId` (default this system's): JSON to keep with the session. */
+  sessionState(sessionId?: string): SessionState | undefined;
+  /** Continues a session from `sessionState` (a resumed session, a replay): its policies start from that state. */
+  restoreSession(state: SessionState): void;
   /** Re-reads the settings; events in flight finish on their old plan. Resolves with the problems found. */
   reload(settings?: SettingsSource): Promise<readonly ConfigProblem[]>;
   /** The plan an event would get now (for `hookstream list` and debugging). */

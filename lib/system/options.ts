@@ -105,6 +105,8 @@ export interface HookSystemOptions {
    * localhost; `ca` trusts a private CA instead of Node's roots; `maxConcurrentRequests` (default 16).
    */
   http?: HttpHookOptions;
+  /** Sessions whose policy state is kept at once (least recently used dropped first); default 256. */
+  maxPolicySessions?: number;
   /** OpenTelemetry: a span per event, a child span per hook. Pass `{ api }` (`@opentelemetry/api`); nothing is loaded otherwise. */
   telemetry?: TelemetryOptions;
 }

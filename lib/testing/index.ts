@@ -56,3 +56,5 @@ export { decideWith, type DecideWithOptions } from './decideWith.js';
 export { summarize, type ResultSummary } from './summarize.js';
 export { runPolicy, type Policy, type RunPolicyOptions } from './runPolicy.js';
 export { runHookScript, scriptHook, type RunHookScriptOptions } from './runHookScript.js';
+export { sessionVerdicts, type SessionVerdictsOptions } from '../session/sessionVerdicts.js';
+export { eventStep, outcomeStep, toolCallStep, toolResultStep } from './sessionSteps.js';

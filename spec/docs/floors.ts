@@ -29,7 +29,10 @@ export const FLOORS: readonly Floor[] = [
   { folders: ['executors'], holds: 'one executor per hook kind behind one seam' },
   { folders: ['aggregate'], holds: 'per-event aggregation into one result, with the seed views every result offers' },
   { folders: ['engine'], holds: 'decideEvent, runPlan and the ordered merge' },
-  { folders: ['operators', 'observe'], holds: 'public rxjs operators; the tap the facade records and reports through' },
+  {
+    folders: ['operators', 'observe', 'session'],
+    holds: 'public rxjs operators; the tap the facade records and reports through; session policies and their state',
+  },
   { folders: ['ledger'], holds: 'the decision ledger: canonical JSON, hash chain, checkpoints, verification' },
   { folders: ['system'], holds: 'the facade: createHookSystem and its options' },
   { folders: ['translate'], holds: "translation between hosts' shapes and hookstream's" },

@@ -1,0 +1,111 @@
+/**
+ * A registered session policy and its live instance in one session. An operator policy keeps the last `window`
+ * steps it saw: that is its serialisable state, and restoring replays them through a fresh operator (so such a
+ * policy must depend only on that window). A rule keeps its own JSON state and restores by copying it.
+ */
+import { Subject, type Subscription } from 'rxjs';
+import { errorText } from '../core/guards.js';
+import type { PolicyVerdict, SessionPolicy, SessionStep } from './types.js';
+
+/**
+ * A policy written as a reducer over a mutable JSON state: cheaper than an operator per step, and its state is
+ * exactly what `sessionState` stores. `ruleOperator` turns one into an operator for marble tests.
+ */
+export interface SessionRule<S = unknown> {
+  /** The state of a new session (a JSON value; `step` may mutate it in place). */
+  initial(): S;
+  /** Folds one step into the state; answers a verdict for a `call` step. Deterministic: no clock, no randomness. */
+  step(state: S, step: SessionStep): PolicyVerdict | undefined;
+}
+
+/** One policy's life in one session. */
+export interface PolicyInstance {
+  push(step: SessionStep): PolicyVerdict | undefined;
+  /** Its state as JSON (a copy). */
+  state(): unknown;
+  close(): void;
+}
+
+/** A policy as the session book holds it: its name and how to start (or restore) it in a session. */
+export interface PolicyDefinition {
+  readonly name: string;
+  create(restored: unknown): PolicyInstance;
+}
+
+/** Default number of steps an operator policy keeps (its window, and what a restore replays). */
+export const DEFAULT_POLICY_WINDOW = 200;
+
+const jsonCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const failedVerdict = (error: unknown): PolicyVerdict => ({
+  decision: 'deny',
+  reason: `the policy failed (${errorText(error)}); calls are denied until the session is restored`,
+});
+
+/** A rule as a definition: the state is copied in on restore and out on `state()`. */
+export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDefinition => ({
+  name,
+  create: (restored) => {
+    const state = restored === undefined ? rule.initial() : jsonCopy(restored as S);
+    let failure: unknown;
+    return {
+      push: (step) => {
+        // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
+        if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
+        try {
+          return rule.step(state, step);
+        } catch (error) {
+          failure = error;
+          return step.kind === 'call' ? failedVerdict(error) : undefined;
+        }
+      },
+      state: () => jsonCopy(state),
+      close: () => undefined,
+    };
+  },
+});
+
+/** An operator policy as a definition, keeping its last `window` steps. */
+export const operatorDefinition = (name: string, policy: SessionPolicy, window: number): PolicyDefinition => ({
+  name,
+  create: (restored) => {
+    const steps$ = new Subject<SessionStep>();
+    const history: SessionStep[] = [];
+    let capturing = false;
+    let verdict: PolicyVerdict | undefined;
+    let failure: unknown;
+    const subscription: Subscription = steps$.pipe(policy).subscribe({
+      next: (value) => {
+        if (capturing) verdict = value ?? undefined;
+      },
+      error: (error: unknown) => {
+        failure = error ?? new Error('the operator errored');
+      },
+    });
+    const push = (step: SessionStep): PolicyVerdict | undefined => {
+      history.push(step);
+      // Trimmed in batches: one splice per `window` steps rather than a shift per step.
+      if (history.length >= 2 * window) history.splice(0, history.length - window);
+      if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
+      capturing = step.kind === 'call';
+      verdict = undefined;
+      try {
+        steps$.next(step);
+      } catch (error) {
+        failure = error;
+      } finally {
+        capturing = false;
+      }
+      if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
+      return verdict;
+    };
+    if (Array.isArray(restored)) for (const step of restored as SessionStep[]) push(step);
+    return {
+      push,
+      state: () => jsonCopy(history.slice(-window)),
+      close: () => {
+        subscription.unsubscribe();
+      },
+    };
+  },
+});

@@ -1,0 +1,90 @@
+/**
+ * `repeat`: the same call (same tool, same input) made `times` times — in a row among the matching calls, or
+ * within `within` — refuses the next identical one; with `same: "failure"`, the same call having *failed* `times`
+ * times (AfterTool reports the failure) refuses the next attempt. State: a few keys with at most `times` entries.
+ */
+import type { PolicyVerdict, SessionStep } from '../types.js';
+import type { SessionRule } from '../policyInstance.js';
+import { callKey, compileStepMatch, durationMs, toolFailed, type StepMatchSpec } from './stepMatch.js';
+
+export interface RepeatSpec {
+  /** The calls watched (their BeforeTool; failures are read from their AfterTool). */
+  readonly match: StepMatchSpec;
+  /** How many identical calls (or failures) are let through; the next is refused. */
+  readonly times: number;
+  /** `call` (default): identical calls; `failure`: identical calls that failed. */
+  readonly same?: 'call' | 'failure';
+  /** Count within this window instead of in a row. */
+  readonly within?: string | number;
+  readonly decision?: 'deny' | 'ask' | 'stop';
+}
+
+interface RepeatState {
+  /** [key, [time, seq] of its counted occurrences (at most `times`)], oldest key first. */
+  seen: [string, [number, number][]][];
+}
+
+/** Keys remembered at once: a loop repeats one call, so a handful suffices. */
+const KEYS = 32;
+
+export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
+  const matches = compileStepMatch(spec.match);
+  const failures = spec.same === 'failure';
+  const within = durationMs(spec.within);
+  const decision = spec.decision ?? 'deny';
+  // Failures are read from the AfterTool of the same tool: the matcher, moved to that event.
+  const after =
+    typeof spec.match === 'string'
+      ? compileStepMatch({ event: 'AfterTool', tool: spec.match })
+      : compileStepMatch(Object.assign({}, spec.match, { event: 'AfterTool', failed: undefined }));
+
+  const entriesOf = (state: RepeatState, key: string): [number, number][] | undefined =>
+    state.seen.find(([known]) => known === key)?.[1];
+  const live = (state: RepeatState, key: string, at: number): [number, number][] => {
+    const entries = entriesOf(state, key) ?? [];
+    return within === undefined ? entries : entries.filter(([time]) => time > at - within);
+  };
+  const remember = (state: RepeatState, key: string, step: SessionStep): void => {
+    const entries = live(state, key, step.at);
+    entries.push([step.at, step.seq]);
+    if (entries.length > spec.times) entries.shift();
+    const index = state.seen.findIndex(([known]) => known === key);
+    if (index < 0) state.seen.push([key, entries]);
+    else (state.seen[index] as [string, [number, number][]])[1] = entries;
+    if (state.seen.length > KEYS) state.seen.shift();
+  };
+  const forget = (state: RepeatState, key: string): void => {
+    const index = state.seen.findIndex(([known]) => known === key);
+    if (index >= 0) state.seen.splice(index, 1);
+  };
+
+  return {
+    initial: () => ({ seen: [] }),
+    step: (state, step): PolicyVerdict | undefined => {
+      if (step.kind !== 'call') return undefined;
+      if (failures && after(step)) {
+        const key = callKey(step);
+        if (toolFailed(step.input.tool_response)) remember(state, key, step);
+        else if (within === undefined) forget(state, key);
+        return undefined;
+      }
+      if (!matches(step)) return undefined;
+      const key = callKey(step);
+      const entries = live(state, key, step.at);
+      if (entries.length >= spec.times)
+        return {
+          decision,
+          reason: `the same ${step.tool ?? step.event} call ${failures ? 'failed' : 'was made'} ${String(entries.length)} times${
+            within === undefined ? (failures ? '' : ' in a row') : ` within ${String(spec.within)}`
+          }`,
+          because: entries.map(([, seq]) => seq),
+        };
+      if (!failures) {
+        // In a row: a different matching call starts the count again.
+        if (within === undefined) state.seen = state.seen.filter(([other]) => other === key);
+        remember(state, key, step);
+      }
+      return undefined;
+    },
+  };
+};

@@ -1,0 +1,50 @@
+/**
+ * `sequence`: once an `after` event has happened in the session (decided, not blocked), calls matching `refuse`
+ * are denied (or asked about) until an `until` event happens. "No egress after reading untrusted content",
+ * "no `git push` after an edit until the tests passed". State: the `seq` of the arming event, or null.
+ */
+import type { PolicyVerdict } from '../types.js';
+import type { SessionRule } from '../policyInstance.js';
+import { compileStepMatch, type StepMatchSpec } from './stepMatch.js';
+
+export interface SequenceSpec {
+  /** The event that arms the rule. */
+  readonly after: StepMatchSpec;
+  /** The calls refused while armed. */
+  readonly refuse: StepMatchSpec;
+  /** The event that disarms it (absent: armed for the rest of the session). */
+  readonly until?: StepMatchSpec;
+  readonly decision?: 'deny' | 'ask' | 'stop';
+  /** Said in the reason (default: the rule's shape). */
+  readonly reason?: string;
+}
+
+interface SequenceState {
+  armedBy: number | null;
+}
+
+export const sequence = (spec: SequenceSpec): SessionRule<SequenceState> => {
+  const arms = compileStepMatch(spec.after);
+  const refuses = compileStepMatch(spec.refuse);
+  const disarms = spec.until === undefined ? undefined : compileStepMatch(spec.until);
+  const decision = spec.decision ?? 'deny';
+  return {
+    initial: () => ({ armedBy: null }),
+    step: (state, step): PolicyVerdict | undefined => {
+      if (step.kind === 'outcome') {
+        // An event counts once it was let through: its outcome step, not blocked.
+        if (step.blocked === true) return undefined;
+        if (disarms?.(step) === true) state.armedBy = null;
+        else if (state.armedBy === null && arms(step)) state.armedBy = step.seq;
+        return undefined;
+      }
+      if (state.armedBy === null || !refuses(step)) return undefined;
+      return {
+        decision,
+        reason:
+          spec.reason ?? `refused after an earlier event${spec.until === undefined ? '' : ' until the required event'}`,
+        because: [state.armedBy],
+      };
+    },
+  };
+};

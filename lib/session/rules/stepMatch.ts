@@ -1,0 +1,94 @@
+/**
+ * Which steps a declarative rule applies to: an event, a tool-name pattern, patterns on input fields, and for
+ * AfterTool whether the tool failed. Patterns are the hook matchers' (linear-time, unanchored).
+ */
+import { isRecord } from '../../core/guards.js';
+import { compileMatcher } from '../../plan/matcher.js';
+import type { Matcher } from '../../model/types.js';
+import type { SessionStep } from '../types.js';
+
+/** A step matcher as written: a tool-name pattern, or an object. */
+export type StepMatchSpec =
+  | string
+  | {
+      /** Canonical event name (default `BeforeTool`). */
+      readonly event?: string;
+      /** Pattern on `tool_name`. */
+      readonly tool?: string;
+      /** Patterns on fields of `tool_input`, by dotted path (`command`, `to.address`). */
+      readonly input?: Readonly<Record<string, string>>;
+      /** AfterTool: only calls whose `tool_response` reports a failure (true) or a success (false). */
+      readonly failed?: boolean;
+    };
+
+export type StepTest = (step: SessionStep) => boolean;
+
+/** A value at a dotted path of `value`. */
+export const valueAt = (value: unknown, path: string): unknown => {
+  let current = value;
+  for (const key of path.split('.')) {
+    if (!isRecord(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+};
+
+/**
+ * Whether an AfterTool's `tool_response` reports a failure: `error` set, `is_error`/`isError` true, `success`
+ * false, or a non-zero `exit_code`/`exitCode`.
+ */
+export const toolFailed = (response: unknown): boolean => {
+  if (!isRecord(response)) return false;
+  if (response.error !== undefined && response.error !== null && response.error !== false) return true;
+  if (response.is_error === true || response.isError === true || response.success === false) return true;
+  const code = response.exit_code ?? response.exitCode;
+  return typeof code === 'number' && code !== 0;
+};
+
+const compiled = (pattern: string, problems: string[]): Matcher => {
+  const { matcher, problem } = compileMatcher(pattern);
+  if (problem !== undefined) problems.push(problem);
+  return matcher;
+};
+
+/** Compiles a step matcher; `problems` receives what cannot be used as written. */
+export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): StepTest => {
+  const object = typeof spec === 'string' ? { tool: spec } : spec;
+  const event = object.event ?? 'BeforeTool';
+  const tool = object.tool === undefined ? undefined : compiled(object.tool, problems);
+  const inputs = Object.entries(object.input ?? {}).map(
+    ([path, pattern]) => [path, compiled(pattern, problems)] as const,
+  );
+  const failed = object.failed;
+  return (step) => {
+    if (step.event !== event) return false;
+    if (tool !== undefined && (step.tool === undefined || !tool.test(step.tool))) return false;
+    if (inputs.length > 0) {
+      const toolInput = step.input.tool_input;
+      for (const [path, matcher] of inputs) {
+        const value = valueAt(toolInput, path);
+        if (value === undefined) return false;
+        if (!matcher.test(typeof value === 'string' ? value : JSON.stringify(value))) return false;
+      }
+    }
+    return failed === undefined || toolFailed(step.input.tool_response) === failed;
+  };
+};
+
+/** A duration as written (`500ms`, `30s`, `1m`, `2h`, or milliseconds) in milliseconds; undefined if invalid. */
+export const durationMs = (value: string | number | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(value.trim());
+  if (match === null) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+};
+
+/** A stable short key of a call: its tool and a hash of its input's JSON (FNV-1a, 32 bits). */
+export const callKey = (step: SessionStep): string => {
+  const text = JSON.stringify(step.input.tool_input ?? null);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${step.tool ?? step.event}:${(hash >>> 0).toString(36)}:${String(text.length)}`;
+};

@@ -1,0 +1,111 @@
+/**
+ * Where labelled text went: an index of the labelled tool outputs of a session, asked whether a later input
+ * carries a piece of one. Each source's 16-character pieces starting at every 8th character are hashed (two 32-bit
+ * polynomial hashes, 53 bits together); an input's every 16-character piece is hashed with a rolling hash and
+ * looked up. So a copied run of at least `TAINT_MIN_LENGTH` (23) characters is always found — it contains a
+ * sampled piece whatever its offset — and shorter ones may be missed. The index is derived from the retained
+ * sources and rebuilt after a restore; it is never part of the state.
+ */
+
+/** Characters per hashed piece. */
+const PIECE = 16;
+/** Sampling stride of the sources' pieces. */
+const STRIDE = 8;
+/** The shortest copied run always detected: a piece plus the stride less one. */
+export const TAINT_MIN_LENGTH = PIECE + STRIDE - 1;
+
+const B1 = 0x01000193;
+const B2 = 0x5bd1e995;
+const pow = (base: number): number => {
+  let value = 1;
+  for (let i = 0; i < PIECE - 1; i++) value = Math.imul(value, base);
+  return value;
+};
+const TOP1 = pow(B1);
+const TOP2 = pow(B2);
+// Map keys stay small integers (V8 hashes heap-number keys badly: 131 072 double keys took 6 µs per insert and
+// 1 µs per lookup); the second hash is kept beside the first and compared, so a lookup still checks 60 bits.
+const keyOf = (h1: number): number => h1 & 0x3fffffff;
+const checkOf = (h2: number): number => h2 & 0x3fffffff;
+
+/** A retained labelled text: where it came from and what it is. */
+export interface TaintSource {
+  readonly seq: number;
+  readonly tool: string;
+  readonly labels: readonly string[];
+  /** JSON pointer of the string inside the tool's response. */
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface TaintIndex {
+  add(id: number, text: string): void;
+  remove(id: number, text: string): void;
+  /** The id of a source sharing a piece with `text`, else -1. */
+  find(text: string): number;
+}
+
+const pieces = (text: string, visit: (key: number, check: number) => void): void => {
+  for (let start = 0; start + PIECE <= text.length; start += STRIDE) {
+    let h1 = 0;
+    let h2 = 0;
+    for (let i = start; i < start + PIECE; i++) {
+      const c = text.charCodeAt(i);
+      h1 = (Math.imul(h1, B1) + c) | 0;
+      h2 = (Math.imul(h2, B2) + c) | 0;
+    }
+    visit(keyOf(h1), checkOf(h2));
+  }
+};
+
+export const createTaintIndex = (): TaintIndex => {
+  const owners = new Map<number, number>();
+  const checks = new Map<number, number>();
+  return {
+    add: (id, text) => {
+      pieces(text, (key, check) => {
+        owners.set(key, id);
+        checks.set(key, check);
+      });
+    },
+    remove: (id, text) => {
+      pieces(text, (key) => {
+        if (owners.get(key) !== id) return;
+        owners.delete(key);
+        checks.delete(key);
+      });
+    },
+    find: (text) => {
+      if (text.length < PIECE || owners.size === 0) return -1;
+      let h1 = 0;
+      let h2 = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (i >= PIECE) {
+          const out = text.charCodeAt(i - PIECE);
+          h1 = (h1 - Math.imul(out, TOP1)) | 0;
+          h2 = (h2 - Math.imul(out, TOP2)) | 0;
+        }
+        h1 = (Math.imul(h1, B1) + c) | 0;
+        h2 = (Math.imul(h2, B2) + c) | 0;
+        if (i >= PIECE - 1) {
+          const key = keyOf(h1);
+          if (checks.get(key) === checkOf(h2)) return owners.get(key) as number;
+        }
+      }
+      return -1;
+    },
+  };
+};
+
+/** Every string inside `value` with its JSON pointer below `base`, longest-first order not guaranteed. */
+export const stringsOf = (value: unknown, base: string, visit: (path: string, text: string) => void): void => {
+  if (typeof value === 'string') visit(base, value);
+  else if (Array.isArray(value))
+    value.forEach((item, index) => {
+      stringsOf(item, `${base}/${String(index)}`, visit);
+    });
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, item] of Object.entries(value))
+      stringsOf(item, `${base}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit);
+};

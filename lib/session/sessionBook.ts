@@ -1,0 +1,181 @@
+/**
+ * The engine's memory of sessions for policies: the registered policies, and per `session_id` the step counter
+ * and each policy's instance. Bounded (least recently used sessions are dropped past `maxSessions`), serialisable
+ * (`state` / `restore`), and deterministic: steps are pushed in the order events are fired and decided.
+ */
+import { InvalidHookError } from '../core/errors.js';
+import type { EventName } from '../events/names.js';
+import type { HookResult } from '../model/types.js';
+import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
+import type { PolicyVerdict, SessionState, SessionStep } from './types.js';
+
+/** A policy's verdict on one call, with its name. */
+export interface NamedVerdict {
+  readonly policy: string;
+  readonly verdict: PolicyVerdict;
+}
+
+/** What `call` hands back: the event's number and the verdicts (in registration order). */
+export interface PolicyCall {
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly verdicts: readonly NamedVerdict[];
+}
+
+interface Session {
+  seq: number;
+  readonly instances: Map<string, PolicyInstance>;
+  /** States restored for policies not registered yet: used when they are. */
+  readonly pending: Map<string, unknown>;
+}
+
+export interface SessionBook {
+  /** Whether any policy is registered: the facade's only per-event question when none is. */
+  readonly active: boolean;
+  add(definition: PolicyDefinition): () => boolean;
+  /** Pushes the `call` step of an event now being decided; returns the policies' verdicts. */
+  call(event: EventName, fields: Readonly<Record<string, unknown>>): PolicyCall;
+  /** Pushes the `outcome` step of a decided event. */
+  outcome(call: PolicyCall, event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult): void;
+  state(sessionId: string): SessionState | undefined;
+  restore(state: SessionState): void;
+}
+
+export interface SessionBookOptions {
+  /** The session of events without a `session_id`. */
+  readonly sessionId: string;
+  readonly now: () => number;
+  /** Sessions kept at once (default 256). */
+  readonly maxSessions?: number;
+}
+
+const NO_VERDICTS: readonly NamedVerdict[] = Object.freeze([]);
+
+/** The step's time: the event's own `timestamp` when valid, so that a replay sees the recorded times. */
+const timeOf = (fields: Readonly<Record<string, unknown>>, now: () => number): number => {
+  const stamp = fields.timestamp;
+  if (typeof stamp === 'string') {
+    const parsed = Date.parse(stamp);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  return now();
+};
+
+/** `hookSpecificOutput.labels` of the result's hooks, deduplicated, in plan order. */
+const labelsOf = (result: HookResult): readonly string[] | undefined => {
+  let labels: string[] | undefined;
+  for (const run of result.hooks) {
+    const given = run.output?.hookSpecificOutput?.labels;
+    if (!Array.isArray(given)) continue;
+    for (const label of given)
+      if (typeof label === 'string' && !(labels ?? []).includes(label)) (labels ??= []).push(label);
+  }
+  return labels;
+};
+
+export const createSessionBook = (options: SessionBookOptions): SessionBook => {
+  const definitions: PolicyDefinition[] = [];
+  const sessions = new Map<string, Session>();
+  const maxSessions = options.maxSessions ?? 256;
+
+  const sessionOf = (id: string): Session => {
+    let session = sessions.get(id);
+    if (session === undefined) {
+      session = { seq: 0, instances: new Map(), pending: new Map() };
+      if (sessions.size >= maxSessions) {
+        const oldest = sessions.keys().next().value as string;
+        for (const instance of (sessions.get(oldest) as Session).instances.values()) instance.close();
+        sessions.delete(oldest);
+      }
+    } else sessions.delete(id);
+    // Re-inserted: the Map's order is the recency order the bound evicts by.
+    sessions.set(id, session);
+    return session;
+  };
+
+  const instanceOf = (session: Session, definition: PolicyDefinition): PolicyInstance => {
+    let instance = session.instances.get(definition.name);
+    if (instance === undefined) {
+      instance = definition.create(session.pending.get(definition.name));
+      session.pending.delete(definition.name);
+      session.instances.set(definition.name, instance);
+    }
+    return instance;
+  };
+
+  const push = (session: Session, step: SessionStep): NamedVerdict[] | undefined => {
+    let verdicts: NamedVerdict[] | undefined;
+    for (const definition of definitions) {
+      const verdict = instanceOf(session, definition).push(step);
+      if (verdict !== undefined && step.kind === 'call') (verdicts ??= []).push({ policy: definition.name, verdict });
+    }
+    return verdicts;
+  };
+
+  const sessionIdOf = (fields: Readonly<Record<string, unknown>>): string =>
+    typeof fields.session_id === 'string' && fields.session_id !== '' ? fields.session_id : options.sessionId;
+
+  return {
+    get active() {
+      return definitions.length > 0;
+    },
+    add: (definition) => {
+      if (definitions.some((known) => known.name === definition.name))
+        throw new InvalidHookError(`A session policy named "${definition.name}" is already registered`);
+      definitions.push(definition);
+      return () => {
+        const index = definitions.indexOf(definition);
+        if (index < 0) return false;
+        definitions.splice(index, 1);
+        for (const session of sessions.values()) {
+          session.instances.get(definition.name)?.close();
+          session.instances.delete(definition.name);
+        }
+        return true;
+      };
+    },
+    call: (event, fields) => {
+      const sessionId = sessionIdOf(fields);
+      const session = sessionOf(sessionId);
+      const seq = ++session.seq;
+      const step: SessionStep = { kind: 'call', seq, event, at: timeOf(fields, options.now), input: fields };
+      if (typeof fields.tool_name === 'string') (step as { tool?: string }).tool = fields.tool_name;
+      return { sessionId, seq, verdicts: push(session, step) ?? NO_VERDICTS };
+    },
+    outcome: (call, event, fields, result) => {
+      const session = sessions.get(call.sessionId);
+      if (session === undefined) return;
+      const step: SessionStep = {
+        kind: 'outcome',
+        seq: call.seq,
+        event,
+        at: timeOf(fields, options.now),
+        input: fields,
+        blocked: result.blocked,
+      };
+      const mutable = step as { tool?: string; decision?: string; labels?: readonly string[] };
+      if (typeof fields.tool_name === 'string') mutable.tool = fields.tool_name;
+      if (result.decision !== undefined) mutable.decision = result.decision;
+      const labels = labelsOf(result);
+      if (labels !== undefined) mutable.labels = labels;
+      push(session, step);
+    },
+    state: (sessionId) => {
+      const session = sessions.get(sessionId);
+      if (session === undefined) return undefined;
+      const policies: Record<string, unknown> = Object.fromEntries(session.pending);
+      for (const definition of definitions) policies[definition.name] = instanceOf(session, definition).state();
+      return { version: 1, sessionId, seq: session.seq, policies };
+    },
+    restore: (state) => {
+      if (state.version !== 1 || typeof state.sessionId !== 'string' || !Number.isInteger(state.seq))
+        throw new InvalidHookError('restoreSession: expected a state from sessionState() (version 1)');
+      const old = sessions.get(state.sessionId);
+      if (old !== undefined) for (const instance of old.instances.values()) instance.close();
+      sessions.delete(state.sessionId);
+      const session = sessionOf(state.sessionId);
+      session.seq = state.seq;
+      for (const [name, policyState] of Object.entries(state.policies)) session.pending.set(name, policyState);
+    },
+  };
+};
