@@ -1,13 +1,19 @@
 /**
- * `hookstream/ai-sdk` with the AI SDK's own test model (MockLanguageModelV3): the four-part policy through
+ * `hookstream/ai-sdk` with the AI SDK's own test model (the installed version's mock): the four-part policy through
  * `hookMiddleware`, `hookTools` and `stoppedByHook`, checked in what the SDK itself reports — the prompts the
  * model received, the steps, the streamed text.
  */
 import { generateText, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import { MockLanguageModel } from './aiMock.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hookMiddleware, hookTools, stoppedByHook } from '../../lib/adapters/ai-sdk/index.js';
+import {
+  hookMiddleware,
+  hookStopOf,
+  hookTools,
+  stoppedByHook,
+  StopsNotEnforcedError,
+} from '../../lib/adapters/ai-sdk/index.js';
 import type { AiCallOptions, AiGenerateResult, AiStreamPart } from '../../lib/adapters/ai-sdk/index.js';
 import {
   ANSWER,
@@ -72,7 +78,7 @@ const streamStep = (i: number): AiStreamPart[] =>
 /** The scripted model: two shell calls, then the answer with a key in it. */
 function scriptedModel() {
   const prompts: AiCallOptions['prompt'][] = [];
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModel({
     doGenerate: async (options) => {
       prompts.push(options.prompt);
       return prompts.length <= calls.length ? toolCallStep(prompts.length - 1) : answerStep;
@@ -192,7 +198,88 @@ describe('hookstream/ai-sdk: stops, validation, context', () => {
       prompt: 'clean up',
     });
     expect(result.steps).toHaveLength(1);
-    expect(result.providerMetadata).toMatchObject({ hookstream: { stopped: true, stopReason: 'budget' } });
+    expect(result.steps.at(-1)?.providerMetadata).toMatchObject({
+      hookstream: { stopped: true, stopReason: 'budget' },
+    });
+    expect(hookStopOf(result)).toEqual({ event: 'AfterModel', reason: 'budget' });
+  });
+
+  it('without a stop condition, the middleware ends the loop on a tool stop: the model is not called again', async () => {
+    const hooks = policySystem('bash');
+    hooks.register('AfterTool', {
+      type: 'function',
+      name: 'one-call-only',
+      run: () => ({ continue: false, stopReason: 'one call per task' }),
+    });
+    const shell = shellTool();
+    const { model, prompts } = scriptedModel();
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
+      tools: hookTools(hooks, { bash: bashTool(shell) }),
+      stopWhen: stepCountIs(5),
+      prompt: 'clean up',
+    });
+    expect(shell.ran).toEqual(['timeout 5 ls -la']);
+    // Two model calls reached the model; the third step is the stop's answer, the model uncalled.
+    expect(prompts).toHaveLength(2);
+    expect(result.steps).toHaveLength(3);
+    expect(result.text).toBe('one call per task');
+    expect(hookStopOf(result)).toEqual({ event: 'AfterTool', reason: 'one call per task' });
+  });
+
+  it('streamText: an AfterModel stop drops the streamed tool calls, so no tool runs and the loop ends', async () => {
+    const hooks = policySystem('bash');
+    hooks.register('AfterModel', {
+      type: 'function',
+      name: 'halt',
+      run: () => ({ continue: false, stopReason: 'budget' }),
+    });
+    const shell = shellTool();
+    const { model, prompts } = scriptedModel();
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
+      tools: hookTools(hooks, { bash: bashTool(shell) }),
+      stopWhen: stepCountIs(5),
+      prompt: 'clean up',
+    });
+    expect(await result.text).toBe('budget');
+    expect(shell.ran).toEqual([]);
+    expect(prompts).toHaveLength(1);
+    expect(hookStopOf({ steps: await result.steps })).toEqual({ event: 'AfterModel', reason: 'budget' });
+  });
+
+  it('stoppedByHook keeps the stop readable: hookStopOf finds it on the last step', async () => {
+    const hooks = policySystem('bash');
+    hooks.register('AfterTool', {
+      type: 'function',
+      name: 'one-call-only',
+      run: () => ({ continue: false, stopReason: 'one call per task' }),
+    });
+    const { model } = scriptedModel();
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
+      tools: hookTools(hooks, { bash: bashTool(shellTool()) }),
+      stopWhen: [stepCountIs(5), stoppedByHook(hooks)],
+      prompt: 'clean up',
+    });
+    expect(result.steps).toHaveLength(2);
+    expect(hookStopOf(result)).toEqual({ event: 'AfterTool', reason: 'one call per task' });
+  });
+
+  it('hookTools with nothing to end the loop refuses to run, loudly, instead of losing a stop', async () => {
+    const hooks = policySystem('bash');
+    const shell = shellTool();
+    const { model } = scriptedModel();
+    const result = await generateText({
+      model,
+      tools: hookTools(hooks, { bash: bashTool(shell) }),
+      stopWhen: stepCountIs(1),
+      prompt: 'list',
+    });
+    expect(shell.ran).toEqual([]);
+    const error = result.steps[0]?.content.find((part) => part.type === 'tool-error')?.error;
+    expect(error).toBeInstanceOf(StopsNotEnforcedError);
+    expect(String(error)).toMatch(/hookMiddleware\(hooks\) on the model or stoppedByHook\(hooks\) in stopWhen/);
   });
 
   it('rewritten input is validated against the tool`s schema; the model reads why it was refused', async () => {

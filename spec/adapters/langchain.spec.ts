@@ -10,7 +10,7 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { createAgent, tool } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hookMiddleware } from '../../lib/adapters/langchain/index.js';
+import { hookMiddleware, hookStopOf } from '../../lib/adapters/langchain/index.js';
 import {
   ANSWER,
   ANSWER_CHUNKS,
@@ -155,5 +155,6 @@ describe('hookstream/langchain: tool results and stops', () => {
     expect(model.callCount).toBe(2);
     expect(toolMessage(messages, 'call-2')?.text).toBe('{"stdout":"ran: timeout 5 ls -la","exitCode":0}\n\nStop here.');
     expect(messages.at(-1)).toBeInstanceOf(ToolMessage);
+    expect(hookStopOf({ messages })).toEqual({ event: 'AfterTool', reason: 'one call' });
   });
 });

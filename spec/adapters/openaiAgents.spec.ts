@@ -16,7 +16,7 @@ import {
 import { Usage } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hookModel, hookTools } from '../../lib/adapters/openai-agents/index.js';
+import { hookModel, hookStopOf, hookTools } from '../../lib/adapters/openai-agents/index.js';
 import {
   ANSWER,
   ANSWER_CHUNKS,
@@ -151,6 +151,7 @@ describe('hookstream/openai-agents: stops', () => {
     expect(shell.ran).toEqual(['timeout 5 ls -la']);
     expect(requests).toHaveLength(2);
     expect(result.finalOutput).toBe('one call per task');
+    expect(hookStopOf(result)).toEqual({ event: 'AfterTool', reason: 'one call per task' });
   });
 
   it('an AfterModel stop drops the tool calls: the run ends at once', async () => {
@@ -165,5 +166,6 @@ describe('hookstream/openai-agents: stops', () => {
     expect(requests).toHaveLength(1);
     expect(shell.ran).toEqual([]);
     expect(result.finalOutput).toBe('budget');
+    expect(hookStopOf(result)).toEqual({ event: 'AfterModel', reason: 'budget' });
   });
 });

@@ -29,7 +29,7 @@ describe('aiSdkTranslator', () => {
         role: 'user',
         content: [
           { type: 'text', text: 'look' },
-          { type: 'file', data: 'aGk=', mediaType: 'image/png' },
+          { type: 'file', data: { type: 'data', data: 'aGk=' }, mediaType: 'image/png' },
         ],
       },
       {
@@ -62,7 +62,7 @@ describe('aiSdkTranslator', () => {
     expect(out.prompt[0]).toEqual({ role: 'system', content: 'Injected' });
     expect(out.prompt[2]?.content).toEqual([
       { type: 'text', text: 'look closer' },
-      { type: 'file', data: 'aGk=', mediaType: 'image/png' },
+      { type: 'file', data: { type: 'data', data: 'aGk=' }, mediaType: 'image/png' },
     ]);
     expect(out.prompt[3]).toBe(options.prompt[2]);
   });

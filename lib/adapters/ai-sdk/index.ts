@@ -1,13 +1,15 @@
 /**
- * hookstream for the Vercel AI SDK (`ai` 6, LanguageModelV3): `hookstream/ai-sdk`. `ai` is an optional peer,
+ * hookstream for the Vercel AI SDK (`ai` 6 and 7, LanguageModelV3 and V4): `hookstream/ai-sdk`. `ai` is an optional peer,
  * imported here for types only.
  *
  * @example
  * const model = wrapLanguageModel({ model: base, middleware: hookMiddleware(hooks) });
- * await generateText({ model, tools: hookTools(hooks, tools), stopWhen: [stepCountIs(8), stoppedByHook(hooks)], prompt });
+ * const result = await generateText({ model, tools: hookTools(hooks, tools), stopWhen: stepCountIs(8), prompt });
+ * hookStopOf(result); // the hook's stop that ended the loop, if any
  */
 export { hookMiddleware, type HookMiddlewareOptions } from './middleware.js';
-export { hookTools, stoppedByHook, type HookToolsOptions } from './tools.js';
+export { hookStopOf, hookTools, stoppedByHook, type HookToolsOptions } from './tools.js';
 export { aiSdkTranslator } from './translator.js';
-export { ToolCallBlockedError } from '../common/toolErrors.js';
+export { StopsNotEnforcedError, ToolCallBlockedError } from '../common/toolErrors.js';
+export type { HookStop } from '../common/stops.js';
 export type { AiCallOptions, AiGenerateResult, AiStreamPart, AiStreamResult } from './types.js';

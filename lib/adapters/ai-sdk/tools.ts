@@ -2,16 +2,17 @@
  * AI SDK tools with hooks: `hookTools(hooks, tools)` keeps every tool's input and output types. BeforeTool may
  * block (the model reads the reason as the tool's error) or rewrite the input, which is validated again against
  * the tool's `inputSchema`; AfterTool may replace the result (same type, from its JSON form), withhold it, or add
- * context the model reads after it. `stoppedByHook(hooks)` is the stop condition that ends the loop when a hook
- * said `continue: false` in a tool or model call of the step.
+ * context the model reads after it. A hook's `continue: false` is recorded for `hookMiddleware`, which ends the
+ * loop at the next model call; `stoppedByHook(hooks)` in `stopWhen` ends it right after the step instead. With
+ * neither set up a stop could not end the loop, so the first call refuses to run (`StopsNotEnforcedError`).
  */
 import type { Tool, ToolSet } from 'ai';
 import type { HookCallContext } from '../../host/callContext.js';
 import { callToolWithHooks } from '../../host/toolCall.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
 import { checkAgainstSchema } from '../common/schemaCheck.js';
-import { recordStop, takeStop } from '../common/stops.js';
-import { ToolCallBlockedError } from '../common/toolErrors.js';
+import { enforceStops, recordStop, stopIn, stopsEnforced, takeStop, type HookStop } from '../common/stops.js';
+import { StopsNotEnforcedError, ToolCallBlockedError } from '../common/toolErrors.js';
 import { metadataStopped } from './middleware.js';
 
 type ExecuteOptions = Parameters<NonNullable<Tool['execute']>>[1];
@@ -57,6 +58,12 @@ function hookTool(hooks: HookSystem, name: string, tool: Tool, options: HookTool
   return {
     ...tool,
     execute: async (input: unknown, call: ExecuteOptions) => {
+      // Checked at the first call, when the model and `stopWhen` are set up whatever order the app wrote them in.
+      if (!stopsEnforced(hooks))
+        throw new StopsNotEnforcedError(
+          'hookTools',
+          'hookMiddleware(hooks) on the model or stoppedByHook(hooks) in stopWhen',
+        );
       const context = options.context?.(call);
       const run = await callToolWithHooks(
         hooks,
@@ -104,24 +111,49 @@ export function hookTools<TOOLS extends ToolSet>(
 
 /** The part of a step `stoppedByHook` reads: any `StepResult` is one, whatever the tools. */
 interface StepLike {
-  readonly content: ReadonlyArray<{ readonly type: string; readonly toolCallId?: string }>;
+  readonly content: ReadonlyArray<{ readonly type: string; readonly toolCallId?: string; readonly error?: unknown }>;
   readonly providerMetadata?: unknown;
 }
+
+// The stop `stoppedByHook` took for a step, so `hookStopOf` still finds it in the result.
+const STEP_STOPS = new WeakMap<object, HookStop>();
 
 /**
  * A stop condition: true after a step in which a hook said `continue: false` (a tool call's or the model's).
  * Typed on the step's shape, so it fits `stopWhen` of any tool set, inline or not.
  */
-export const stoppedByHook =
-  (hooks: HookSystem) =>
-  ({ steps }: { steps: readonly StepLike[] }): boolean => {
+export const stoppedByHook = (hooks: HookSystem) => {
+  enforceStops(hooks);
+  return ({ steps }: { steps: readonly StepLike[] }): boolean => {
     const step = steps.at(-1);
     if (step === undefined) return false;
     let stopped = metadataStopped(step.providerMetadata);
     for (const part of step.content) {
       const id = part.toolCallId;
-      if ((part.type === 'tool-result' || part.type === 'tool-error') && id !== undefined && takeStop(hooks, id))
-        stopped = true;
+      if (part.type !== 'tool-result' && part.type !== 'tool-error') continue;
+      const stop = id === undefined ? undefined : takeStop(hooks, id);
+      if (stop === undefined) continue;
+      STEP_STOPS.set(step, stop);
+      stopped = true;
     }
     return stopped;
   };
+};
+
+/**
+ * The hook stop that ended a `generateText`/`streamText` run, if one did: its event and reason.
+ *
+ * @example
+ * const result = await generateText({ model, tools: hookTools(hooks, tools), prompt });
+ * const stop = hookStopOf(result); // { event: 'AfterTool', reason: 'one call per task' } | undefined
+ */
+export function hookStopOf(result: { readonly steps: readonly StepLike[] }): HookStop | undefined {
+  const step = result.steps.at(-1);
+  if (step === undefined) return undefined;
+  const stop = stopIn(step.providerMetadata) ?? STEP_STOPS.get(step);
+  if (stop !== undefined) return stop;
+  for (const part of step.content)
+    if (part.type === 'tool-error' && part.error instanceof ToolCallBlockedError && part.error.outcome.stop)
+      return { event: part.error.outcome.stop.event, reason: part.error.outcome.stop.reason };
+  return undefined;
+}

@@ -74,7 +74,8 @@ function applyToolConfig(options: AiCallOptions, selection: ToolSelection): AiCa
   return { ...options, tools: kept, toolChoice };
 }
 
-const FINISH: Record<AiFinishReason['unified'], string> = {
+// Keyed by string: `ai` 7 added reasons (`interrupted`) that `ai` 6 lacks; an unknown one reads as OTHER.
+const FINISH: Readonly<Record<string, string>> = {
   stop: 'STOP',
   'tool-calls': 'STOP',
   length: 'MAX_TOKENS',
@@ -123,7 +124,7 @@ export const aiSdkTranslator = createTranslator<AiCallOptions, AiGenerateResult,
   toolConfig: { read: readToolChoice, apply: applyToolConfig },
   response: {
     text: (result) => contentText(result.content),
-    finishReason: (result) => FINISH[result.finishReason.unified],
+    finishReason: (result) => FINISH[result.finishReason.unified] ?? 'OTHER',
     usage: (result) => ({
       ...(result.usage.inputTokens.total !== undefined && { promptTokenCount: result.usage.inputTokens.total }),
       ...(result.usage.outputTokens.total !== undefined && { candidatesTokenCount: result.usage.outputTokens.total }),

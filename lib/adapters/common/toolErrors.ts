@@ -14,4 +14,25 @@ export class ToolCallBlockedError extends HookstreamError {
   constructor(readonly outcome: TypedToolOutcome<unknown>) {
     super(outcome.modelText ?? outcome.blocked?.reason ?? `Tool "${outcome.toolName}" was stopped by a hook`);
   }
+
+  /** The message alone: `ai` 7 gives the model `String(error)`, which must be the hook's words, not a class name. */
+  override toString(): string {
+    return this.message;
+  }
+}
+
+/**
+ * A framework tool wrapper ran with nothing set up to end the loop on a hook's `continue: false`: a stop would
+ * silently become a tool error and the model would be called again, so the call is refused instead.
+ */
+export class StopsNotEnforcedError extends HookstreamError {
+  static {
+    nameErrorClass(this, 'StopsNotEnforcedError');
+  }
+  constructor(
+    readonly wrapper: string,
+    readonly needs: string,
+  ) {
+    super(`${wrapper} cannot end the loop when a hook says continue: false: set up ${needs} with the same hook system`);
+  }
 }

@@ -15,6 +15,7 @@ import { hasPlannedHooks } from '../../host/hostInternals.js';
 import { callModelWithHooks } from '../../host/modelHooks.js';
 import { callToolWithHooks } from '../../host/toolCall.js';
 import { responseText } from '../../host/toolResponse.js';
+import { stopIn, stopMetadata, type HookStop } from '../common/stops.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
 import { checkAgainstSchema } from '../common/schemaCheck.js';
 import { langchainTranslator, textOf, withContent } from './translator.js';
@@ -30,13 +31,18 @@ export interface LangChainHookOptions {
   context?: (runtime: unknown) => HookCallContext | undefined;
 }
 
-const stopMark = (event: string, reason: string) => ({
-  hookstream: { stopped: true, stopEvent: event, stopReason: reason },
-});
-const isStopped = (message: BaseMessage | undefined): boolean => {
-  const metadata: unknown = message?.response_metadata;
-  return isRecord(metadata) && isRecord(metadata.hookstream) && metadata.hookstream.stopped === true;
-};
+const stopMark = (event: string, reason: string) => ({ hookstream: stopMetadata({ event, reason }) });
+const isStopped = (message: BaseMessage | undefined): boolean => stopIn(message?.response_metadata) !== undefined;
+
+/**
+ * The hook stop that ended an agent run, if one did: read from the last message of its state.
+ *
+ * @example
+ * const state = await agent.invoke({ messages });
+ * const stop = hookStopOf(state); // { event: 'AfterTool', reason: '…' } | undefined
+ */
+export const hookStopOf = (state: { messages: readonly BaseMessage[] }): HookStop | undefined =>
+  stopIn(state.messages.at(-1)?.response_metadata);
 
 /** `message` with a hook's stop on its metadata. */
 function markStopped<M extends BaseMessage>(message: M, event: string, reason: string): M {

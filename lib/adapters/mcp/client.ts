@@ -4,14 +4,15 @@
  * handler of server-initiated sampling (`sampling/createMessage`) in BeforeModel, BeforeToolSelection and AfterModel.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ClientResult, CreateMessageRequest, Result } from '@modelcontextprotocol/sdk/types.js';
 import type { HookCallContext } from '../../host/callContext.js';
 import { callModelWithHooks } from '../../host/modelHooks.js';
 import { callToolWithHooks } from '../../host/toolCall.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
 import { checkAgainstSchema } from '../common/schemaCheck.js';
+import { stopMetadata } from '../common/stops.js';
 import { callToolResultOf, resultOf } from './results.js';
-import { mcpSamplingTranslator, type SamplingParams } from './translator.js';
+import { mcpSamplingTranslator, type SamplingResult } from './translator.js';
 
 export interface HookClientOptions {
   /** The hook context of every call (the client has no per-call ids of its own). */
@@ -61,10 +62,14 @@ export function hookClient<C extends Pick<Client, 'callTool'>>(
   });
 }
 
-type SamplingHandler = (
-  request: { params: SamplingParams },
-  extra: unknown,
-) => CreateMessageResult | Promise<CreateMessageResult>;
+/** What a handler may answer, as the SDK's own handler type says: a sampling result (text or tool calls) or any result. */
+type SamplingAnswer = SamplingResult | ClientResult | Result;
+
+/**
+ * Any handler the SDK accepts for `sampling/createMessage`: its request, its `extra` (typed `never` here so a
+ * handler may declare the SDK's own `RequestHandlerExtra`), a text or tool-call answer, sync or async.
+ */
+type SamplingHandler = (request: CreateMessageRequest, extra: never) => SamplingAnswer | PromiseLike<SamplingAnswer>;
 
 /**
  * A `sampling/createMessage` handler with the model hooks applied: BeforeModel may edit the request (a system
@@ -78,11 +83,12 @@ export function hookSamplingHandler<H extends SamplingHandler>(
   handler: H,
   context?: HookCallContext,
 ): H {
-  const hooked = async (request: { params: SamplingParams }, extra: unknown): Promise<CreateMessageResult> => {
+  const hooked = async (request: CreateMessageRequest, extra: never): Promise<SamplingResult> => {
     const outcome = await callModelWithHooks(
       hooks,
       request.params,
-      (params) => handler({ ...request, params }, extra),
+      // The SDK checks the answer against the sampling result schemas; the hooks read it as one.
+      async (params) => (await handler({ ...request, params }, extra)) as SamplingResult,
       {
         translator: mcpSamplingTranslator,
         stopAs: 'value',
@@ -91,10 +97,7 @@ export function hookSamplingHandler<H extends SamplingHandler>(
     );
     if (outcome.stop === undefined) return outcome.response;
     const meta = outcome.response._meta ?? {};
-    return {
-      ...outcome.response,
-      _meta: { ...meta, hookstream: { stopped: true, stopEvent: outcome.stop.event, stopReason: outcome.stop.reason } },
-    };
+    return { ...outcome.response, _meta: { ...meta, hookstream: stopMetadata(outcome.stop) } };
   };
-  return hooked as H;
+  return hooked as unknown as H;
 }

@@ -4,5 +4,6 @@
  */
 export { hookClient, hookSamplingHandler, type HookClientOptions } from './client.js';
 export { hookToolHandler } from './server.js';
-export { isStoppedResult } from './results.js';
-export { mcpSamplingTranslator, type SamplingParams } from './translator.js';
+export { hookStopOf, isStoppedResult } from './results.js';
+export { mcpSamplingTranslator, type SamplingParams, type SamplingResult } from './translator.js';
+export type { HookStop } from '../common/stops.js';

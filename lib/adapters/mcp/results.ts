@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../../core/guards.js';
 import type { TypedToolOutcome } from '../../host/toolCall.js';
 import { responseText } from '../../host/toolResponse.js';
+import { stopIn, stopMetadata, type HookStop } from '../common/stops.js';
 
 /** A hook's replacement as a CallToolResult: itself when it has `content`, else its text (`llmContent`…) as one block. */
 export const callToolResultOf = (response: Record<string, unknown>): CallToolResult =>
@@ -20,7 +21,7 @@ const withStop = (result: CallToolResult, outcome: TypedToolOutcome<CallToolResu
   const meta = isRecord(result._meta) ? result._meta : {};
   return {
     ...result,
-    _meta: { ...meta, hookstream: { stopped: true, stopEvent: outcome.stop.event, stopReason: outcome.stop.reason } },
+    _meta: { ...meta, hookstream: stopMetadata(outcome.stop) },
   };
 };
 
@@ -41,5 +42,12 @@ export function resultOf(outcome: TypedToolOutcome<CallToolResult>): CallToolRes
 }
 
 /** Whether a result says a hook stopped the agent. */
-export const isStoppedResult = (result: { _meta?: unknown }): boolean =>
-  isRecord(result._meta) && isRecord(result._meta.hookstream) && result._meta.hookstream.stopped === true;
+export const isStoppedResult = (result: { _meta?: unknown }): boolean => stopIn(result._meta) !== undefined;
+
+/**
+ * The hook stop a tool or sampling result carries, if any: its event and reason.
+ *
+ * @example
+ * const stop = hookStopOf(await client.callTool({ name: 'bash', arguments: { command } }));
+ */
+export const hookStopOf = (result: { _meta?: unknown }): HookStop | undefined => stopIn(result._meta);

@@ -5,24 +5,32 @@
  * (required: a hook cannot delete it), temperature, stopSequences. A result's text is its text blocks; stop
  * reasons read endTurn/stopSequence/toolUse → STOP, maxTokens → MAX_TOKENS.
  */
-import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  SamplingMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createTranslator, type StableMessage } from '../../translate/index.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
+/** A sampling answer as the SDK accepts it: text, or tool calls (`tool_use` blocks) when sampling with tools. */
+export type SamplingResult = CreateMessageResult | CreateMessageResultWithTools;
 type Block = { type: string; text?: unknown };
 
-const blocks = (content: SamplingMessage['content'] | CreateMessageResult['content']): Block[] =>
-  Array.isArray(content) ? content : [content];
+// An answer without content (a handler's malformed result, which the SDK rejects afterwards) has no text.
+const blocks = (content: SamplingMessage['content'] | SamplingResult['content'] | undefined): Block[] =>
+  Array.isArray(content) ? content : content === undefined || content === null ? [] : [content];
 const isText = (block: Block): block is { type: 'text'; text: string } =>
   block.type === 'text' && typeof block.text === 'string';
-const textOf = (content: SamplingMessage['content'] | CreateMessageResult['content']): string =>
+const textOf = (content: SamplingMessage['content'] | SamplingResult['content']): string =>
   blocks(content)
     .filter(isText)
     .map((block) => block.text)
     .join('');
 
 /** `content` with `text` in its text blocks' place (a single block stays single when it was the text). */
-function withText<C extends SamplingMessage['content'] | CreateMessageResult['content']>(content: C, text: string): C {
+function withText<C extends SamplingMessage['content'] | SamplingResult['content']>(content: C, text: string): C {
   if (!Array.isArray(content)) {
     const block = content as Block;
     if (isText(block)) return { ...block, text } as C;
@@ -44,7 +52,7 @@ const STOP_REASONS: Record<string, string> = {
   maxTokens: 'MAX_TOKENS',
 };
 
-export const mcpSamplingTranslator = createTranslator<SamplingParams, CreateMessageResult, SamplingMessage>({
+export const mcpSamplingTranslator = createTranslator<SamplingParams, SamplingResult, SamplingMessage>({
   name: 'mcp-sampling',
   messages: (params) => params.messages,
   withMessages: (params, messages) => ({ ...params, messages }),

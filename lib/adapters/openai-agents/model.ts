@@ -16,7 +16,7 @@ import type { ModelCallOutcome } from '../../host/modelTypes.js';
 import { toAsyncIterable } from '../../host/streamSource.js';
 import type { StreamText } from '../../host/tailRelease.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
-import { takeStop } from '../common/stops.js';
+import { stopIn, stopMetadata, takeStop, type HookStop, type RecordedStop } from '../common/stops.js';
 import { agentsTranslator, outputWithText } from './translator.js';
 
 export interface HookModelOptions {
@@ -34,23 +34,34 @@ const TEXT: StreamText<StreamEvent> = {
 };
 
 /** A stop ends the run with a final answer: the response's text without its tool calls (else the stop reason). */
-function finalAnswer(response: ModelResponse, reason: string): ModelResponse {
+function finalAnswer(response: ModelResponse, stop: RecordedStop): ModelResponse {
   const output = response.output.filter((item) => (item as { type?: string }).type !== 'function_call');
   const text = agentsTranslator.toHookResponse({ ...response, output }).text ?? '';
-  return { ...response, output: text === '' ? outputWithText(output, reason) : output };
+  const providerData = { ...response.providerData, hookstream: stopMetadata(stop) };
+  return { ...response, output: text === '' ? outputWithText(output, stop.reason) : output, providerData };
 }
 
 /** A tool call of the last turn a hook stopped (recorded by `hookTools`): the run ends with its reason. */
-function stoppedToolCall(hooks: HookSystem, request: ModelRequest): string | undefined {
+function stoppedToolCall(hooks: HookSystem, request: ModelRequest): RecordedStop | undefined {
   if (typeof request.input === 'string') return undefined;
-  let reason: string | undefined;
+  let stop: RecordedStop | undefined;
   for (let i = request.input.length - 1; i >= 0; i--) {
     const item = request.input[i] as { type?: string; callId?: string };
     if (item.type !== 'function_call_result' || item.callId === undefined) break;
-    reason = takeStop(hooks, item.callId)?.reason ?? reason;
+    stop = takeStop(hooks, item.callId) ?? stop;
   }
-  return reason;
+  return stop;
 }
+
+/**
+ * The hook stop that ended a run, if one did: read from the run's last model response.
+ *
+ * @example
+ * const result = await run(agent, 'clean up');
+ * const stop = hookStopOf(result); // { event: 'AfterTool', reason: '…' } | undefined
+ */
+export const hookStopOf = (result: { readonly rawResponses: readonly ModelResponse[] }): HookStop | undefined =>
+  stopIn(result.rawResponses.at(-1)?.providerData);
 
 /** The streamed response the hooked stream adds up to: `response_done`'s, or the text deltas' when it is missing. */
 function assemble(events: readonly StreamEvent[]): ModelResponse {
@@ -80,8 +91,11 @@ export function hookModel(hooks: HookSystem, model: Model, options: HookModelOpt
     return { translator: agentsTranslator, stopAs: 'value' as const, ...(context && { context }) };
   };
   const finalResponse = (outcome: ModelCallOutcome<ModelRequest, ModelResponse>): ModelResponse =>
-    outcome.stop ? finalAnswer(outcome.response, outcome.stop.reason) : outcome.response;
-  const stopAnswer = (reason: string): ModelResponse => agentsTranslator.fromHookResponse({ text: reason });
+    outcome.stop ? finalAnswer(outcome.response, outcome.stop) : outcome.response;
+  const stopAnswer = (stop: RecordedStop): ModelResponse => ({
+    ...agentsTranslator.fromHookResponse({ text: stop.reason }),
+    providerData: { hookstream: stopMetadata(stop) },
+  });
   return {
     getResponse: async (request) => {
       const stopped = stoppedToolCall(hooks, request);
@@ -128,7 +142,12 @@ export function hookModel(hooks: HookSystem, model: Model, options: HookModelOpt
           return [
             {
               type: 'response_done',
-              response: { id: done?.response.id ?? 'hookstream', usage, output: response.output },
+              response: {
+                id: done?.response.id ?? 'hookstream',
+                usage,
+                output: response.output,
+                ...(response.providerData && { providerData: response.providerData }),
+              },
             } as StreamEvent,
           ];
         }),
