@@ -232,7 +232,7 @@ describe('direct exec against bash -c', () => {
   it('reads a variable bash sets or reads itself, or an environment it would change, through the shell', () => {
     const simple = `./${PROGRAM} x`;
     expect(directExec(simple, baseEnv(), {}, work)).toBeDefined();
-    for (const env of [
+    const changed: readonly Readonly<Record<string, string>>[] = [
       { BASH_ENV: '/tmp/x' },
       { IFS: ':' },
       { POSIXLY_CORRECT: '1' },
@@ -240,8 +240,8 @@ describe('direct exec against bash -c', () => {
       { 'A-B': '1' },
       { SHLVL: 'x' },
       { OLDPWD: path.join(root, 'missing') },
-    ])
-      expect(directExec(simple, baseEnv(), env, work), JSON.stringify(env)).toBeUndefined();
+    ];
+    for (const env of changed) expect(directExec(simple, baseEnv(), env, work), JSON.stringify(env)).toBeUndefined();
     expect(directExec(PROGRAM, Object.assign(baseEnv(), { PATH: `.:${bin}` }), {}, work)).toBeUndefined();
     expect(directExec(`~/${PROGRAM}`, baseEnv(), { HOME: '' }, work)).toBeUndefined();
   });
