@@ -25,7 +25,9 @@ export interface DialectFileContext {
   readonly source: HookSource;
   readonly file?: string;
   /** Set for a plugin's or extension's `hooks/hooks.json`. */
-  readonly bundle?: { readonly root: string; readonly dataDir?: string };
+  readonly bundle?: { readonly root: string; readonly dataDir?: string; readonly id?: string };
+  /** The file is a bundle's event map itself, with no outer `hooks` (x-code's referenced hooks file). */
+  readonly hooksAtTop?: true;
   /** Keys besides `hooks` a bundle file may hold (a plugin's `description`). */
   readonly bundleKeys?: readonly string[];
   /** Relative `if` path rules resolve against it; default: the input's `cwd`. */
@@ -193,7 +195,12 @@ function readTimeout(value: unknown, event: DialectEvent, type: string, pointer:
   const { dialect } = reader.context;
   if (value === undefined) return defaultTimeoutMs(dialect, event, type);
   const converted = timeoutToMs(dialect, value);
-  if ('ms' in converted) return converted.ms;
+  if ('ms' in converted) {
+    // Above the agent's ceiling: cut to it, and said.
+    if (converted.problem !== undefined)
+      reader.sink.warning(pointer, converted.problem, { received: describeReceived(value) });
+    return converted.ms;
+  }
   const fallback = defaultTimeoutMs(dialect, event, type);
   reader.sink.warning(pointer, `${converted.problem}; the default of ${fallback} ms is used`, {
     received: describeReceived(value),

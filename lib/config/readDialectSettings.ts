@@ -28,7 +28,9 @@ import { closestName } from '../diagnostics/suggest.js';
 export type { DialectFileContext } from './readDialectHook.js';
 
 /** Reads the file; its switches stay in `raw` for dialectSwitches.ts, its hooks become entries. */
-export function readDialectSettings(value: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
+export function readDialectSettings(read: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
+  // A hooks file a manifest names holds the event map itself (x-code's `"hooks": "./hooks/hooks.json"`).
+  const value = context.hooksAtTop === true && isRecord(read) ? { hooks: read } : read;
   const result: SourceSettings = { disabled: [], entries: [], dialect: context.dialect.id, scope: context.scope };
   if (!isRecord(value)) {
     reportNotAnObject(value, sink);
@@ -142,7 +144,7 @@ function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
   const pattern = isRecord(hook) ? hook['matcher'] : undefined;
   const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
   if (matcher === null) return;
-  readOne(hook, { matcher, sequential: false }, pointer, list);
+  readOne(hook, { matcher, sequential: list.event.serial === true }, pointer, list);
 }
 
 /** What a hook takes from its group (a flat hook: its own matcher). */
@@ -156,6 +158,8 @@ function readOne(hook: unknown, placement: Placement, pointer: string, list: Eve
   const { event, reader } = list;
   const read = readHook(hook, event, pointer, reader);
   if (read === undefined) return;
+  // The agent does not wait for this event's hooks (x-code's SessionEnd): neither does hookstream.
+  if (event.background === true) read.definition.async = true;
   const { entry } = createEntry(list.canonical, read.definition, {
     source: reader.context.source,
     file: reader.context.file,
@@ -202,7 +206,7 @@ function readGroup(group: unknown, pointer: string, list: EventList): void {
   checkKeys(group, reader.context.dialect.groupKeys, pointer, reader, 'hook group');
   const matcher = readMatcher(group['matcher'], event, joinPointer(pointer, 'matcher'), reader);
   if (matcher === null) return;
-  const placement: Placement = { matcher, sequential: group['sequential'] === true };
+  const placement: Placement = { matcher, sequential: group['sequential'] === true || event.serial === true };
   group['hooks'].forEach((hook: unknown, index: number) => {
     readOne(hook, placement, joinPointer(pointer, 'hooks', index), list);
   });

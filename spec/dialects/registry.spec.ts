@@ -19,8 +19,8 @@ import {
 const environment = { projectDir: '/repo', home: '/home/u', platform: 'linux' as const };
 
 describe('dialect lookups', () => {
-  it('knows hookstream, claude, gemini, cursor, copilot and codex, and nothing else', () => {
-    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini', 'cursor', 'copilot', 'codex']);
+  it('knows hookstream, claude, gemini, cursor, copilot, codex and xcode, and nothing else', () => {
+    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini', 'cursor', 'copilot', 'codex', 'xcode']);
     expect(isDialectId('claude')).toBe(true);
     expect(isDialectId('windsurf')).toBe(false);
     expect(dialectById('gemini')).toBe(GEMINI);
