@@ -83,6 +83,8 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     });
     return undefined;
   }
+  // A hook its author switched off (OLLM's `"enabled": false`) is not loaded.
+  if (dialect.hookKeys.acted.includes('enabled') && hook['enabled'] === false) return undefined;
   const type = hook['type'] ?? 'command';
   if (typeof type !== 'string' || !dialect.hookTypes.run.includes(type)) {
     const known = typeof type === 'string' && dialect.hookTypes.skipped.includes(type);
@@ -111,11 +113,26 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     ? readCommand(fields, pointer, reader)
     : readTyped(type, fields, pointer, reader);
   if (definition === undefined) return undefined;
+  if (definition.type === 'command' && !whitelisted(definition.command, joinPointer(pointer, 'command'), reader))
+    return undefined;
   definition.timeout = readTimeout(fields['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
   const rule = fields['if'];
   if (rule === undefined) return { definition };
   const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
   return condition === undefined ? undefined : { definition, condition };
+}
+
+/** Whether the program is on the dialect's command whitelist (OLLM's); a program that is not is reported. */
+function whitelisted(program: string, pointer: string, reader: Reader): boolean {
+  const list = reader.context.dialect.commandWhitelist;
+  // The exact name, as OLLM compares it: `./node` or `/tmp/node` is another program.
+  if (list === undefined || list.includes(program)) return true;
+  reader.sink.error(
+    pointer,
+    `${JSON.stringify(program)} is not on ${reader.context.dialect.label}'s command whitelist, so this hook never runs; hook dropped`,
+    { expected: `one of ${list.join(', ')}`, received: JSON.stringify(program) },
+  );
+  return false;
 }
 
 /** Fields every type reads the same way in every dialect; a value of the wrong type is ignored with a warning. */

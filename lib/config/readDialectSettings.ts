@@ -24,13 +24,17 @@ import { checkKeys, readHook, type DialectFileContext, type Reader } from './rea
 import { readDialectHttpSettings } from './httpSettings.js';
 import { reportNotAnObject, type LoadedEntry, type SourceSettings } from './readSettings.js';
 import { closestName } from '../diagnostics/suggest.js';
+import { fromLegacy, isLegacyDocument } from './ollmLegacy.js';
 
 export type { DialectFileContext } from './readDialectHook.js';
 
 /** Reads the file; its switches stay in `raw` for dialectSwitches.ts, its hooks become entries. */
 export function readDialectSettings(read: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
   // A hooks file a manifest names holds the event map itself (x-code's `"hooks": "./hooks/hooks.json"`).
-  const value = context.hooksAtTop === true && isRecord(read) ? { hooks: read } : read;
+  const atTop = context.hooksAtTop === true && isRecord(read) ? { hooks: read } : read;
+  // OLLM's legacy `{ when, then }` hooks, in its settings shape.
+  const value =
+    context.dialect.legacyHooks === true && isLegacyDocument(atTop) ? fromLegacy(atTop, context.dialect, sink) : atTop;
   const result: SourceSettings = { disabled: [], entries: [], dialect: context.dialect.id, scope: context.scope };
   if (!isRecord(value)) {
     reportNotAnObject(value, sink);

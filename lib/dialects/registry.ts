@@ -12,6 +12,7 @@ import { COPILOT } from './copilot.js';
 import { CURSOR } from './cursor.js';
 import { GEMINI } from './gemini.js';
 import { HOOKSTREAM } from './hookstream.js';
+import { OLLM } from './ollm.js';
 import { XCODE } from './xcode.js';
 import type {
   CanonicalEventName,
@@ -26,7 +27,7 @@ import type {
 import { scopeVerdict, type SwitchVote, type TrustScope } from './scopeRule.js';
 
 /** Every dialect, in the order their files are listed within one priority class. */
-export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX, XCODE];
+export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX, XCODE, OLLM];
 
 export const DIALECT_IDS: readonly DialectId[] = DIALECTS.map((dialect) => dialect.id);
 

@@ -10,7 +10,7 @@ import type { MatcherKind } from '../plan/matcherSemantics.js';
 import type { ProposedEventName } from './newEvents.js';
 
 /** The dialects hookstream reads. */
-export type DialectId = 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode';
+export type DialectId = 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode' | 'ollm';
 
 /** A canonical event: the seed events, plus the Claude Code events proposed as canonical in `newEvents.ts`. */
 export type CanonicalEventName = EventName | ProposedEventName;
@@ -114,6 +114,8 @@ export interface InputShape {
    * `tool_name` → `tool.name`, `cwd` → `session.cwd`, `hook_event_name` → `event`. Applied last when writing.
    */
   readonly nests?: Readonly<Record<string, string>>;
+  /** The event's fields (all but the event name) are sent under this name too (OLLM's `context`). */
+  readonly contextField?: string;
 }
 
 /**
@@ -302,6 +304,10 @@ export interface Dialect {
    */
   readonly agentMarkers?: readonly string[];
   readonly placeholders: readonly Placeholder[];
+  /** The only programs a command hook may start (OLLM's whitelist); a hook running another is not loaded. */
+  readonly commandWhitelist?: readonly string[];
+  /** A file may hold hooks in the agent's legacy `{ when, then }` format (OLLM; lib/config/ollmLegacy.ts). */
+  readonly legacyHooks?: true;
   /** `${env:NAME}` in a command reads the variable NAME (empty when unset), as a quoted reference (x-code). */
   readonly envPlaceholders?: true;
   /** The stdin field naming the plugin a bundled hook came with, as `{ id, dir }` (x-code's `plugin`). */

@@ -143,7 +143,7 @@ export interface HookOrigin {
   /** JSON pointer of the hook entry inside the settings, e.g. `/hooks/BeforeTool/0/hooks/1`. */
   pointer?: string;
   /** The agent whose file the hook came from (lib/config/dialects); absent: hookstream's own format. */
-  dialect?: 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode';
+  dialect?: 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode' | 'ollm';
   /** The event name it was configured under in that dialect (`UserPromptSubmit`): what its stdin says. */
   nativeEvent?: string;
   /** The Claude Code plugin or Gemini CLI extension it came with: `CLAUDE_PLUGIN_ROOT`, `${extensionPath}`. */

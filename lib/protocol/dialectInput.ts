@@ -160,6 +160,27 @@ const rename = (
 };
 
 /**
+ * An agent payload whose fields come under `contextField` (OLLM's `{ event, context }`): those fields, then any
+ * top-level field besides the event name; read like any other payload from there.
+ */
+const fromContext = (
+  raw: Input,
+  shape: InputShape,
+  names: Readonly<Record<string, string>>,
+  event: DialectEvent,
+): Record<string, unknown> => {
+  const field = shape.contextField ?? '';
+  const flat: Record<string, unknown> = Object.assign({}, isObject(raw[field]) ? raw[field] : {});
+  for (const key of Object.keys(raw))
+    if (key !== field && key !== 'event' && !Object.hasOwn(flat, key)) flat[key] = raw[key];
+  const out = rename(flat, names, shape.toCanonicalValues, 'target', shape.nullMeansAbsent ?? [], event.canonical);
+  out.hook_event_name = event.canonical;
+  toCanonicalForms(out, shape);
+  fill(out, shape.canonicalFills);
+  return out;
+};
+
+/**
  * The stdin of a hook configured under `event` in `dialect`, from the canonical input. Returns `input` itself
  * when nothing changes (hookstream's and Gemini's hooks): no copy on the common path.
  *
@@ -173,6 +194,12 @@ export const toDialectInput = (input: Input, event: DialectEvent, dialect: Diale
   if (shape === undefined && input.hook_event_name === eventName) return input;
   const out = rename(input, shape?.renames ?? {}, shape?.toNativeValues, 'source', [], eventName);
   if (shape !== undefined) toNativeForms(out, input, shape);
+  if (shape?.contextField !== undefined) {
+    // The event's fields once more under one name, as OLLM's hooks read them (the base fields included).
+    const context: Record<string, unknown> = Object.assign({}, out);
+    Reflect.deleteProperty(context, 'hook_event_name');
+    setField(out, shape.contextField, context);
+  }
   fill(out, shape?.nativeFills);
   if (shape?.nests !== undefined) nest(out, shape.nests);
   return out;
@@ -191,6 +218,7 @@ export const toCanonicalInput = (raw: Input, event: DialectEvent): Record<string
   const shape = event.input;
   const names = shape === undefined ? {} : canonicalNames(shape);
   const flat = shape?.nests === undefined ? raw : unnest(raw, shape.nests);
+  if (shape?.contextField !== undefined) return fromContext(flat, shape, names, event);
   const out = rename(flat, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
   if (!Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
   if (shape !== undefined) toCanonicalForms(out, shape);
