@@ -72,7 +72,7 @@ describe('OLLM hooks', () => {
       context: { tool_name: 'write_file', tool_input: { path: 'a.ts' }, session_id: 's1' },
     });
     const audit = loaded().entries.find((entry) => entry.name === 'audit');
-    expect(audit?.definition.timeout).toBe(5_000);
+    expect(audit?.definition).toMatchObject({ timeout: 5_000 });
   });
 
   it('a program off the whitelist does not run and says why; "enabled": false switches a hook off', () => {
