@@ -26,7 +26,7 @@ interface ImportOptions extends Pick<SharedOptions, 'projectDir' | 'json'> {
   allowHome?: boolean;
 }
 
-const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex'];
+const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex', 'ollm'];
 
 /** A settings file's text: a regular file under the size bound, else the command's error. */
 const readText = (path: string): string => {

@@ -27,6 +27,8 @@ export interface Bundle {
   readonly hooksFile: string;
   /** A plugin's persistent data directory (`CLAUDE_PLUGIN_DATA`); it survives plugin updates. */
   readonly dataDir?: string;
+  /** The hooks file is the event map itself, with no outer `hooks` (x-code's referenced hooks file). */
+  readonly hooksAtTop?: true;
   /** The scope that enabled the plugin: its hooks rank with it (an extension: the user, who installed it). */
   readonly scope?: DialectScope;
 }

@@ -64,8 +64,8 @@ const pickCommand = (hook: Hook, out: Hook, pointer: string, reader: Reader): bo
   const keys = dialect.commandKeys;
   if (keys === undefined) return true;
   const windows = process.platform === 'win32';
-  const own = windows ? keys.win32 : keys.posix;
-  const other = windows ? keys.posix : keys.win32;
+  const own = windows ? keys.win32 : process.platform === 'darwin' ? (keys.darwin ?? keys.posix) : keys.posix;
+  const other = [...(windows ? keys.posix : keys.win32), ...(keys.darwin ?? [])].filter((key) => !own.includes(key));
   for (const key of [...own, ...other]) if (key !== 'command') Reflect.deleteProperty(out, key);
   if (keys.exec !== undefined) Reflect.deleteProperty(out, keys.exec);
   const executable = keys.exec === undefined ? undefined : hook[keys.exec];

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { DIALECT_IDS, dialectSettingsFiles, type DialectEnvironment, type DialectId } from '../dialects/index.js';
 import { claudePlugins, enabledPluginIds, geminiExtensions, type Bundle } from './bundles.js';
 import { cursorPlugins } from './cursorPlugins.js';
+import { xcodePlugins } from './xcodePlugins.js';
 import { dialectById, locationOf } from '../dialects/registry.js';
 import { directoryFiles } from './dialectDirectories.js';
 import { parseJsonDocument } from '../diagnostics/jsonLocate.js';
@@ -30,7 +31,9 @@ export interface SettingsFile {
   /** Its scope in that agent's hierarchy (Claude's `local`, `managed`); default from `scope`. */
   dialectScope?: DialectScope;
   /** The plugin or extension whose `hooks/hooks.json` this is. */
-  bundle?: { readonly root: string; readonly dataDir?: string };
+  bundle?: { readonly root: string; readonly dataDir?: string; readonly id?: string };
+  /** The file is a bundle's event map itself, with no outer `hooks` (x-code's `"hooks": "./hooks/hooks.json"`). */
+  hooksAtTop?: true;
   /** The project the file belongs to: relative `if` path rules resolve against it. */
   projectDir?: string;
   /**
@@ -79,6 +82,10 @@ const bundleFile = (bundle: Bundle, projectDir: string): SettingsFile => {
     bundle: bundle.dataDir === undefined ? { root: bundle.root } : { root: bundle.root, dataDir: bundle.dataDir },
     projectDir,
   };
+  // Hooks that are told which plugin they belong to (x-code's `plugin.id`) carry its id.
+  if (dialectById(bundle.dialect).bundleInputField !== undefined)
+    file.bundle = Object.assign({ id: bundle.id }, file.bundle);
+  if (bundle.hooksAtTop === true) file.hooksAtTop = true;
   return file;
 };
 
@@ -140,6 +147,11 @@ export function standardSettingsFiles(
     const plugins = cursorPlugins(environment);
     for (const bundle of plugins.bundles) files.push(bundleFile(bundle, projectDir));
     files.push(...problemFiles(plugins.problems, 'cursor', projectDir));
+  }
+  if (ids.includes('xcode')) {
+    const plugins = xcodePlugins(environment);
+    for (const bundle of plugins.bundles) files.push(bundleFile(bundle, projectDir));
+    files.push(...problemFiles(plugins.problems, 'xcode', projectDir));
   }
   return files;
 }

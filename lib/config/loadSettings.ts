@@ -202,6 +202,7 @@ function dialectContext(file: SettingsFile, id: DialectId): DialectFileContext {
     context.bundle = file.bundle;
     context.bundleKeys = dialect.bundles[0]?.fileKeys ?? [];
   }
+  if (file.hooksAtTop === true) context.hooksAtTop = true;
   if (file.projectDir !== undefined) context.projectDir = file.projectDir;
   return context;
 }

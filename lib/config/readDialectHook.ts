@@ -26,7 +26,9 @@ export interface DialectFileContext {
   readonly source: HookSource;
   readonly file?: string;
   /** Set for a plugin's or extension's `hooks/hooks.json`. */
-  readonly bundle?: { readonly root: string; readonly dataDir?: string };
+  readonly bundle?: { readonly root: string; readonly dataDir?: string; readonly id?: string };
+  /** The file is a bundle's event map itself, with no outer `hooks` (x-code's referenced hooks file). */
+  readonly hooksAtTop?: true;
   /** Keys besides `hooks` a bundle file may hold (a plugin's `description`). */
   readonly bundleKeys?: readonly string[];
   /** Relative `if` path rules resolve against it; default: the input's `cwd`. */
@@ -82,6 +84,8 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     });
     return undefined;
   }
+  // A hook its author switched off (OLLM's `"enabled": false`) is not loaded.
+  if (dialect.hookKeys.acted.includes('enabled') && hook['enabled'] === false) return undefined;
   const type = hook['type'] ?? 'command';
   if (typeof type !== 'string' || !dialect.hookTypes.run.includes(type)) {
     const known = typeof type === 'string' && dialect.hookTypes.skipped.includes(type);
@@ -112,11 +116,26 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
     ? readCommand(fields, pointer, reader)
     : readTyped(type, fields, pointer, reader);
   if (definition === undefined) return undefined;
+  if (definition.type === 'command' && !whitelisted(definition.command, joinPointer(pointer, 'command'), reader))
+    return undefined;
   definition.timeout = readTimeout(fields['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
   const rule = fields['if'];
   if (rule === undefined) return { definition };
   const condition = readCondition(rule, event, joinPointer(pointer, 'if'), reader);
   return condition === undefined ? undefined : { definition, condition };
+}
+
+/** Whether the program is on the dialect's command whitelist (OLLM's); a program that is not is reported. */
+function whitelisted(program: string, pointer: string, reader: Reader): boolean {
+  const list = reader.context.dialect.commandWhitelist;
+  // The exact name, as OLLM compares it: `./node` or `/tmp/node` is another program.
+  if (list === undefined || list.includes(program)) return true;
+  reader.sink.error(
+    pointer,
+    `${JSON.stringify(program)} is not on ${reader.context.dialect.label}'s command whitelist, so this hook never runs; hook dropped`,
+    { expected: `one of ${list.join(', ')}`, received: JSON.stringify(program) },
+  );
+  return false;
 }
 
 /** Fields every type reads the same way in every dialect; a value of the wrong type is ignored with a warning. */
@@ -196,7 +215,12 @@ function readTimeout(value: unknown, event: DialectEvent, type: string, pointer:
   const { dialect } = reader.context;
   if (value === undefined) return defaultTimeoutMs(dialect, event, type);
   const converted = timeoutToMs(dialect, value);
-  if ('ms' in converted) return converted.ms;
+  if ('ms' in converted) {
+    // Above the agent's ceiling: cut to it, and said.
+    if (converted.problem !== undefined)
+      reader.sink.warning(pointer, converted.problem, { received: describeReceived(value) });
+    return converted.ms;
+  }
   const fallback = defaultTimeoutMs(dialect, event, type);
   reader.sink.warning(pointer, `${converted.problem}; the default of ${fallback} ms is used`, {
     received: describeReceived(value),

@@ -26,11 +26,17 @@ import { checkKeys, readHook, type DialectFileContext, type Reader } from './rea
 import { readDialectHttpSettings } from './httpSettings.js';
 import { reportNotAnObject, type LoadedEntry, type SourceSettings } from './readSettings.js';
 import { closestName } from '../diagnostics/suggest.js';
+import { fromLegacy, isLegacyDocument } from './ollmLegacy.js';
 
 export type { DialectFileContext } from './readDialectHook.js';
 
 /** Reads the file; its switches stay in `raw` for dialectSwitches.ts, its hooks become entries. */
-export function readDialectSettings(value: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
+export function readDialectSettings(read: unknown, context: DialectFileContext, sink: ProblemSink): SourceSettings {
+  // A hooks file a manifest names holds the event map itself (x-code's `"hooks": "./hooks/hooks.json"`).
+  const atTop = context.hooksAtTop === true && isRecord(read) ? { hooks: read } : read;
+  // OLLM's legacy `{ when, then }` hooks, in its settings shape.
+  const value =
+    context.dialect.legacyHooks === true && isLegacyDocument(atTop) ? fromLegacy(atTop, context.dialect, sink) : atTop;
   const result: SourceSettings = { disabled: [], entries: [], dialect: context.dialect.id, scope: context.scope };
   if (!isRecord(value)) {
     reportNotAnObject(value, sink);
@@ -145,7 +151,7 @@ function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
   const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
   if (matcher === null) return;
   const effects = isRecord(hook) ? groupEffects(hook['effects'], pointer, list) : undefined;
-  readOne(hook, { matcher, sequential: false, effects }, pointer, list);
+  readOne(hook, { matcher, sequential: list.event.serial === true, effects }, pointer, list);
 }
 
 /** What a hook takes from its group (a flat hook: its own matcher). */
@@ -167,6 +173,8 @@ function readOne(hook: unknown, placement: Placement, pointer: string, list: Eve
   const { event, reader } = list;
   const read = readHook(hook, event, pointer, reader);
   if (read === undefined) return;
+  // The agent does not wait for this event's hooks (x-code's SessionEnd): neither does hookstream.
+  if (event.background === true) read.definition.async = true;
   const { entry } = createEntry(list.canonical, read.definition, {
     source: reader.context.source,
     file: reader.context.file,
@@ -214,7 +222,11 @@ function readGroup(group: unknown, pointer: string, list: EventList): void {
   const matcher = readMatcher(group['matcher'], event, joinPointer(pointer, 'matcher'), reader);
   if (matcher === null) return;
   const effects = groupEffects(group['effects'], pointer, list);
-  const placement: Placement = { matcher, sequential: group['sequential'] === true, effects };
+  const placement: Placement = {
+    matcher,
+    sequential: group['sequential'] === true || event.serial === true,
+    effects,
+  };
   group['hooks'].forEach((hook: unknown, index: number) => {
     readOne(hook, placement, joinPointer(pointer, 'hooks', index), list);
   });

@@ -43,6 +43,8 @@ export { CURSOR, CURSOR_EVENTS } from './cursor.js';
 export { GEMINI, GEMINI_EVENTS } from './gemini.js';
 export { HOOKSTREAM, HOOKSTREAM_EVENTS } from './hookstream.js';
 export { PROPOSED_EVENT_NAMES } from './newEvents.js';
+export { XCODE } from './xcode.js';
+export { OLLM, OLLM_COMMAND_WHITELIST } from './ollm.js';
 export type { ProposedEventName } from './newEvents.js';
 export {
   DIALECTS,

@@ -12,6 +12,8 @@ import { COPILOT } from './copilot.js';
 import { CURSOR } from './cursor.js';
 import { GEMINI } from './gemini.js';
 import { HOOKSTREAM } from './hookstream.js';
+import { OLLM } from './ollm.js';
+import { XCODE } from './xcode.js';
 import type {
   CanonicalEventName,
   Dialect,
@@ -25,7 +27,7 @@ import type {
 import { scopeVerdict, type SwitchVote, type TrustScope } from './scopeRule.js';
 
 /** Every dialect, in the order their files are listed within one priority class. */
-export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX];
+export const DIALECTS: readonly Dialect[] = [HOOKSTREAM, CLAUDE, GEMINI, CURSOR, COPILOT, CODEX, XCODE, OLLM];
 
 export const DIALECT_IDS: readonly DialectId[] = DIALECTS.map((dialect) => dialect.id);
 
@@ -123,10 +125,17 @@ export const dialectSettingsFiles = (
  * A hook's `timeout` in milliseconds, converted from the dialect's unit (Claude: seconds), or the problem
  * with it. Fractions of a second round to the millisecond.
  */
-export const timeoutToMs = (dialect: Dialect, value: unknown): { ms: number } | { problem: string } => {
+export const timeoutToMs = (
+  dialect: Dialect,
+  value: unknown,
+): { ms: number; problem?: string } | { problem: string } => {
   const seconds = dialect.timeoutUnit === 'seconds';
   const ms = typeof value === 'number' && Number.isFinite(value) ? Math.round(seconds ? value * 1000 : value) : NaN;
-  if (ms >= 1 && ms <= MAX_TIMEOUT_MS && (seconds || Number.isInteger(value))) return { ms };
+  if (ms >= 1 && ms <= MAX_TIMEOUT_MS && (seconds || Number.isInteger(value))) {
+    const cap = dialect.maxTimeoutMs;
+    if (cap === undefined || ms <= cap) return { ms };
+    return { ms: cap, problem: `${dialect.label} caps hook timeouts at ${cap} ms; ${cap} ms is used` };
+  }
   const expected = seconds
     ? `a positive number of seconds (at most ${MAX_TIMEOUT_MS / 1000})`
     : `a positive integer number of milliseconds (1…${MAX_TIMEOUT_MS})`;

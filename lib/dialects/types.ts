@@ -10,7 +10,7 @@ import type { MatcherKind } from '../plan/matcherSemantics.js';
 import type { ProposedEventName } from './newEvents.js';
 
 /** The dialects hookstream reads. */
-export type DialectId = 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex';
+export type DialectId = 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode' | 'ollm';
 
 /** A canonical event: the seed events, plus the Claude Code events proposed as canonical in `newEvents.ts`. */
 export type CanonicalEventName = EventName | ProposedEventName;
@@ -64,8 +64,11 @@ export interface BundleKind {
   readonly fileKeys: readonly string[];
 }
 
-/** What exit code 2 means for an event: it blocks, it is shown as a warning only, or it is ignored. */
-export type Exit2Meaning = 'block' | 'warning' | 'ignored';
+/**
+ * What exit code 2 means for an event: it blocks, it is shown as a warning only, it is ignored, or it is a
+ * failure like any other non-zero code (x-code: allow plus a warning, a block under `failurePolicy: "block"`).
+ */
+export type Exit2Meaning = 'block' | 'warning' | 'ignored' | 'failure';
 
 /**
  * What plain (non-JSON) stdout on exit 0 becomes: a user-facing `systemMessage` (hookstream, Gemini), model
@@ -106,6 +109,13 @@ export interface InputShape {
   readonly jsonText?: readonly string[];
   /** Canonical ISO-8601 text fields the dialect sends as Unix milliseconds (Copilot's camelCase `timestamp`). */
   readonly epochMillis?: readonly string[];
+  /**
+   * Top-level fields (as the dialect names them) the dialect sends nested, both directions: x-code's
+   * `tool_name` → `tool.name`, `cwd` → `session.cwd`, `hook_event_name` → `event`. Applied last when writing.
+   */
+  readonly nests?: Readonly<Record<string, string>>;
+  /** The event's fields (all but the event name) are sent under this name too (OLLM's `context`). */
+  readonly contextField?: string;
 }
 
 /**
@@ -170,6 +180,10 @@ export interface DialectEvent {
   readonly anchored?: true;
   /** A decision applies although exit code 2 does not block here (Copilot's `agentStop`: `decision: "block"`). */
   readonly decides?: true;
+  /** The agent runs this event's hooks one after another in registration order, a deny ending the chain (x-code). */
+  readonly serial?: true;
+  /** The agent does not wait for this event's hooks (x-code's SessionEnd): they run in the background. */
+  readonly background?: true;
 }
 
 /** A settings switch that turns hooks on or off, found by its path in the settings object. */
@@ -209,7 +223,9 @@ export type VariableValue =
   /** The input's `user_email`; left out when it has none. */
   | 'userEmail'
   /** The input's `transcript_path`; left out when empty. */
-  | 'transcriptPath';
+  | 'transcriptPath'
+  /** The user's home directory (x-code's `${homedir}`). */
+  | 'homedir';
 
 /** An environment variable a dialect's hooks receive, and when. */
 export interface VariableSpec {
@@ -232,6 +248,8 @@ export interface Placeholder {
   readonly value?: VariableValue;
   /** A fixed text (Gemini's `${/}` path separator). */
   readonly constant?: string;
+  /** The value is a directory created on first use (x-code's `${pluginDataDir}`). */
+  readonly createsDirectory?: true;
 }
 
 /** Keys of one level of a dialect's settings (a hook, a group, the file): what hookstream acts on or skips quietly. */
@@ -255,6 +273,8 @@ export interface HookAlias {
 export interface CommandKeys {
   readonly posix: readonly string[];
   readonly win32: readonly string[];
+  /** On macOS, when it differs from `posix` (x-code's `commandDarwin`). */
+  readonly darwin?: readonly string[];
   /** A key naming an executable run without a shell, with `args` (Copilot's `exec`). */
   readonly exec?: string;
 }
@@ -270,6 +290,8 @@ export interface Dialect {
   /** Every event name the dialect accepts; several native names may map to one canonical event. */
   readonly events: readonly DialectEvent[];
   readonly timeoutUnit: 'seconds' | 'milliseconds';
+  /** The longest timeout the agent allows; a longer one is cut to it with a warning (x-code: 30 s). */
+  readonly maxTimeoutMs?: number;
   /** Default timeout of a command hook that sets none, unless its event has its own. */
   readonly defaultTimeoutMs: number;
   /** Per hook type, where it differs from `defaultTimeoutMs` (Claude: prompt 30 s, agent 60 s). */
@@ -282,6 +304,19 @@ export interface Dialect {
    */
   readonly agentMarkers?: readonly string[];
   readonly placeholders: readonly Placeholder[];
+  /** The only programs a command hook may start (OLLM's whitelist); a hook running another is not loaded. */
+  readonly commandWhitelist?: readonly string[];
+  /** A file may hold hooks in the agent's legacy `{ when, then }` format (OLLM; lib/config/ollmLegacy.ts). */
+  readonly legacyHooks?: true;
+  /** `${env:NAME}` in a command reads the variable NAME (empty when unset), as a quoted reference (x-code). */
+  readonly envPlaceholders?: true;
+  /** The stdin field naming the plugin a bundled hook came with, as `{ id, dir }` (x-code's `plugin`). */
+  readonly bundleInputField?: string;
+  /**
+   * A bundle's hooks file that is not its manifest holds the event map itself, with no outer `hooks` (x-code's
+   * `"hooks": "./hooks/hooks.json"`).
+   */
+  readonly bundleHooksAtTop?: true;
   /** Hook types hookstream runs; other types the agent knows are skipped with one warning, never an error. */
   readonly hookTypes: { readonly run: readonly string[]; readonly skipped: readonly string[] };
   readonly topLevelKeys: KeyTable;

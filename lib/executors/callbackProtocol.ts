@@ -106,6 +106,8 @@ export const interpretJudgeAnswer = (
       output.decision = 'block';
       output.reason = why;
       return verdictOf('blocked', output, warnings, why);
+    // An agent where exit 2 is a failure runs no judges; read as the warning it would be.
+    case 'failure':
     case 'warning':
       return verdictOf(
         'warning',

@@ -5,6 +5,8 @@
  * answer is read its agent's way (`interpretDialectRun`). hookstream's own hooks get `undefined`: nothing
  * changes for them and nothing is allocated.
  */
+import { mkdirSync } from 'node:fs';
+import { errorText } from '../core/guards.js';
 import type { CommandHookConfig, HookEntry } from '../model/types.js';
 import { dialectById, dialectEvent } from '../dialects/registry.js';
 import type { Dialect, DialectEvent } from '../dialects/types.js';
@@ -67,6 +69,18 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const withProblems = (verdict: ProtocolVerdict, problems: readonly string[]): ProtocolVerdict => {
   if (problems.length > 0) verdict.outputWarnings = [...problems, ...verdict.outputWarnings];
   return verdict;
+};
+
+/** The stdin with the plugin the hook came with, where its agent says (x-code's `plugin { id, dir }`). */
+const withBundle = (
+  stdin: Readonly<Record<string, unknown>>,
+  dialect: Dialect,
+  bundle: HookEntry['origin']['bundle'],
+): Readonly<Record<string, unknown>> => {
+  const field = dialect.bundleInputField;
+  if (field === undefined || bundle === undefined) return stdin;
+  const plugin = { id: bundle.id ?? '', dir: bundle.root };
+  return Object.assign({}, stdin, { [field]: plugin });
 };
 
 /** The dialect and native event of `hook`, when it came from another agent's file. */
@@ -146,13 +160,21 @@ export const createDialectRuns = (projectDir: string, sessionId: string): Dialec
         context.effort = (effort as { level: string }).level;
       }
       const prepared = prepareDialectCommand(definition, context);
+      const problems = prepared.problems;
+      // x-code creates `${pluginDataDir}` on first use, so the hook can write there at once.
+      for (const directory of prepared.directories) {
+        try {
+          mkdirSync(directory, { recursive: true });
+        } catch (error) {
+          problems.push(`cannot create ${directory}: ${errorText(error)}`);
+        }
+      }
       // Agent variables first, then the placeholders' own, then the hook's `env`: a hook may override. Other
       // agents' variables are not in the base these go over (HookEnvironment.agentBase).
       const env = Object.assign(dialectVariables(context), prepared.env, definition.env);
-      const problems = prepared.problems;
       return {
         definition: prepared.definition,
-        stdin: toDialectInput(input, event, dialect),
+        stdin: withBundle(toDialectInput(input, event, dialect), dialect, hook.origin.bundle),
         env,
         problems,
         interpret: (name, outcome) => withProblems(interpretDialectRun(name, outcome, { dialect, event }), problems),

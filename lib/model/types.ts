@@ -143,11 +143,11 @@ export interface HookOrigin {
   /** JSON pointer of the hook entry inside the settings, e.g. `/hooks/BeforeTool/0/hooks/1`. */
   pointer?: string;
   /** The agent whose file the hook came from (lib/config/dialects); absent: hookstream's own format. */
-  dialect?: 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex';
+  dialect?: 'hookstream' | 'claude' | 'gemini' | 'cursor' | 'copilot' | 'codex' | 'xcode' | 'ollm';
   /** The event name it was configured under in that dialect (`UserPromptSubmit`): what its stdin says. */
   nativeEvent?: string;
   /** The Claude Code plugin or Gemini CLI extension it came with: `CLAUDE_PLUGIN_ROOT`, `${extensionPath}`. */
-  bundle?: { readonly root: string; readonly dataDir?: string };
+  bundle?: { readonly root: string; readonly dataDir?: string; readonly id?: string };
 }
 
 /** A per-hook condition tested on the event's input before the hook is spawned (Claude Code's `if`). */

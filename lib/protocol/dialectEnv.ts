@@ -10,6 +10,7 @@
  * — so the shell expands it as data, inside single quotes too. (An unquoted here-document body would show the
  * added quotes; hook commands rarely hold one.)
  */
+import { homedir } from 'node:os';
 import type { CommandHookConfig } from '../model/types.js';
 import type { Dialect, DialectEvent, Placeholder, VariableValue } from '../dialects/types.js';
 
@@ -22,7 +23,7 @@ export interface DialectHookContext {
   /** The input's `cwd` (Gemini's `GEMINI_CWD`); default the project directory. */
   readonly cwd?: string;
   /** The plugin or extension the hook came with. */
-  readonly bundle?: { readonly root: string; readonly dataDir?: string };
+  readonly bundle?: { readonly root: string; readonly dataDir?: string; readonly id?: string };
   /** The session's env file (lib/transport/envFile.ts), for the events that have one. */
   readonly envFile?: string;
   /** The input's effort level (`effort.level`), which Claude also exports. */
@@ -62,6 +63,8 @@ const valueOf = (value: VariableValue, context: DialectHookContext): string | un
       return context.userEmail;
     case 'transcriptPath':
       return context.transcriptPath;
+    case 'homedir':
+      return homedir();
   }
 };
 
@@ -142,7 +145,19 @@ export interface PreparedCommand {
   readonly env: Record<string, string>;
   /** Placeholders that could not be given a value here (left as written), one line each. */
   readonly problems: string[];
+  /** Directories the placeholders name that must exist before the hook runs (x-code's `${pluginDataDir}`). */
+  readonly directories: string[];
 }
+
+/** `${env:NAME}`: a variable of the host's environment, by name. */
+const ENV_TOKEN = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The `${env:NAME}` placeholders of `texts`, each a reference to NAME itself (empty when unset). */
+const envPlaceholders = (texts: readonly string[]): Placeholder[] => {
+  const names = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(ENV_TOKEN)) names.add(match[1] ?? '');
+  return [...names].map((name) => ({ token: `\${env:${name}}`, variable: name }));
+};
 
 /**
  * The command of a hook with its dialect's placeholders handled: written into the arguments of the exec form,
@@ -162,11 +177,16 @@ export const prepareDialectCommand = (definition: CommandHookConfig, context: Di
   const used = context.dialect.placeholders.filter((placeholder) =>
     texts.some((text) => text.includes(placeholder.token)),
   );
-  if (used.length === 0) return { definition, env: {}, problems };
-  const resolved: Resolved[] = [];
+  const fromEnv = context.dialect.envPlaceholders === true ? envPlaceholders(texts) : [];
+  const directories: string[] = [];
+  if (used.length === 0 && fromEnv.length === 0) return { definition, env: {}, problems, directories };
+  const resolved: Resolved[] = fromEnv.map((placeholder) =>
+    Object.assign({ resolved: process.env[placeholder.variable ?? ''] ?? '' }, placeholder),
+  );
   for (const placeholder of used) {
     const value =
       placeholder.constant ?? (placeholder.value === undefined ? undefined : valueOf(placeholder.value, context));
+    if (value !== undefined && placeholder.createsDirectory === true) directories.push(value);
     if (value === undefined)
       problems.push(
         `${placeholder.token} has no value for this hook (it is only set for a plugin or extension); left as written`,
@@ -181,10 +201,10 @@ export const prepareDialectCommand = (definition: CommandHookConfig, context: Di
       resolved.reduce((result, placeholder) => result.split(placeholder.token).join(placeholder.resolved), text);
     prepared.command = substitute(definition.command);
     prepared.args = definition.args.map(substitute);
-    return { definition: prepared, env, problems };
+    return { definition: prepared, env, problems, directories };
   }
   prepared.command = rewriteShellPlaceholders(definition.command, resolved);
   for (const placeholder of resolved)
     if (placeholder.variable !== undefined) env[placeholder.variable] = placeholder.resolved;
-  return { definition: prepared, env, problems };
+  return { definition: prepared, env, problems, directories };
 };

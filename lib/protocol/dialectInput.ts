@@ -86,6 +86,53 @@ const toCanonicalForms = (out: Record<string, unknown>, shape: InputShape): void
   }
 };
 
+/** The value at a dotted path (`tool.name`), or `undefined`. */
+const atPath = (input: Input, path: readonly string[]): unknown => {
+  let value: unknown = input;
+  for (const key of path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return value;
+};
+
+/** Moves top-level fields to their nested places (x-code's `tool.name`), creating the holders; writes last. */
+const nest = (out: Record<string, unknown>, nests: Readonly<Record<string, string>>): void => {
+  for (const [field, path] of Object.entries(nests)) {
+    if (!Object.hasOwn(out, field)) continue;
+    const value = out[field];
+    Reflect.deleteProperty(out, field);
+    const keys = path.split('.');
+    let holder = out;
+    for (const key of keys.slice(0, -1)) {
+      const next = holder[key];
+      // A holder the input already has is copied, never changed in place (the canonical input is shared).
+      const copy: Record<string, unknown> = isObject(next) ? Object.assign({}, next) : {};
+      setField(holder, key, copy);
+      holder = copy;
+    }
+    setField(holder, keys.at(-1) ?? field, value);
+  }
+};
+
+/** The reverse of `nest` on the agent's payload: a copy with the nested fields at the top, holders left empty removed. */
+const unnest = (raw: Input, nests: Readonly<Record<string, string>>): Record<string, unknown> => {
+  const out: Record<string, unknown> = Object.assign({}, raw);
+  const holders = new Set<string>();
+  for (const [field, path] of Object.entries(nests)) {
+    const keys = path.split('.');
+    const value = atPath(raw, keys);
+    if (keys.length === 1) Reflect.deleteProperty(out, path);
+    else holders.add(keys[0] ?? '');
+    if (value !== undefined && !Object.hasOwn(out, field)) setField(out, field, value);
+  }
+  for (const holder of holders) {
+    const nested = Object.values(nests).filter((path) => path.startsWith(`${holder}.`));
+    const rest = isObject(raw[holder])
+      ? Object.keys(raw[holder]).filter((key) => !nested.includes(`${holder}.${key}`))
+      : [];
+    if (rest.length === 0) Reflect.deleteProperty(out, holder);
+  }
+  return out;
+};
+
 /**
  * Copies `input` under new names: a field the input already has under its target name is kept rather than
  * overwritten by a renamed one (Claude sends `agent_type` as a base field inside subagents too).
@@ -113,6 +160,27 @@ const rename = (
 };
 
 /**
+ * An agent payload whose fields come under `contextField` (OLLM's `{ event, context }`): those fields, then any
+ * top-level field besides the event name; read like any other payload from there.
+ */
+const fromContext = (
+  raw: Input,
+  shape: InputShape,
+  names: Readonly<Record<string, string>>,
+  event: DialectEvent,
+): Record<string, unknown> => {
+  const field = shape.contextField ?? '';
+  const flat: Record<string, unknown> = Object.assign({}, isObject(raw[field]) ? raw[field] : {});
+  for (const key of Object.keys(raw))
+    if (key !== field && key !== 'event' && !Object.hasOwn(flat, key)) flat[key] = raw[key];
+  const out = rename(flat, names, shape.toCanonicalValues, 'target', shape.nullMeansAbsent ?? [], event.canonical);
+  out.hook_event_name = event.canonical;
+  toCanonicalForms(out, shape);
+  fill(out, shape.canonicalFills);
+  return out;
+};
+
+/**
  * The stdin of a hook configured under `event` in `dialect`, from the canonical input. Returns `input` itself
  * when nothing changes (hookstream's and Gemini's hooks): no copy on the common path.
  *
@@ -126,7 +194,14 @@ export const toDialectInput = (input: Input, event: DialectEvent, dialect: Diale
   if (shape === undefined && input.hook_event_name === eventName) return input;
   const out = rename(input, shape?.renames ?? {}, shape?.toNativeValues, 'source', [], eventName);
   if (shape !== undefined) toNativeForms(out, input, shape);
+  if (shape?.contextField !== undefined) {
+    // The event's fields once more under one name, as OLLM's hooks read them (the base fields included).
+    const context: Record<string, unknown> = Object.assign({}, out);
+    Reflect.deleteProperty(context, 'hook_event_name');
+    setField(out, shape.contextField, context);
+  }
   fill(out, shape?.nativeFills);
+  if (shape?.nests !== undefined) nest(out, shape.nests);
   return out;
 };
 
@@ -142,7 +217,9 @@ export const toDialectInput = (input: Input, event: DialectEvent, dialect: Diale
 export const toCanonicalInput = (raw: Input, event: DialectEvent): Record<string, unknown> => {
   const shape = event.input;
   const names = shape === undefined ? {} : canonicalNames(shape);
-  const out = rename(raw, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
+  const flat = shape?.nests === undefined ? raw : unnest(raw, shape.nests);
+  if (shape?.contextField !== undefined) return fromContext(flat, shape, names, event);
+  const out = rename(flat, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
   if (!Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
   if (shape !== undefined) toCanonicalForms(out, shape);
   fill(out, shape?.canonicalFills);

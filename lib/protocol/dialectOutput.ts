@@ -166,6 +166,12 @@ export const interpretDialectRun = (name: string, run: ProcessOutcome, context: 
   if (run.exitCode === 2 && event.exit2 === 'ignored') {
     return success(undefined, [`exit code 2 has no effect on ${event.native}`]);
   }
+  if (run.exitCode === 2 && event.exit2 === 'failure') {
+    // A failure like exit 1: it fails open with a warning unless the hook's failure policy says block.
+    const detail = stderrReason(run.stderr);
+    const message = `Hook "${name}" exited with code 2 (a failure in ${dialect.label}, not a block)${detail === undefined ? '' : `: ${detail}`}`;
+    return { outcome: 'warning', message, outputWarnings: [] };
+  }
   if (run.exitCode === 2 && event.exit2 === 'warning') {
     const detail = stderrReason(run.stderr);
     const message = `Hook "${name}" exited with code 2, but ${event.native} cannot be blocked${detail === undefined ? '' : `: ${detail}`}`;

@@ -19,8 +19,8 @@ import {
 const environment = { projectDir: '/repo', home: '/home/u', platform: 'linux' as const };
 
 describe('dialect lookups', () => {
-  it('knows hookstream, claude, gemini, cursor, copilot and codex, and nothing else', () => {
-    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini', 'cursor', 'copilot', 'codex']);
+  it('knows hookstream, claude, gemini, cursor, copilot, codex, xcode and ollm, and nothing else', () => {
+    expect(DIALECT_IDS).toEqual(['hookstream', 'claude', 'gemini', 'cursor', 'copilot', 'codex', 'xcode', 'ollm']);
     expect(isDialectId('claude')).toBe(true);
     expect(isDialectId('windsurf')).toBe(false);
     expect(dialectById('gemini')).toBe(GEMINI);
@@ -54,12 +54,16 @@ describe('dialectSettingsFiles', () => {
       'cursor:project:/repo/.cursor/hooks.json',
       'copilot:project:/repo/.github/hooks',
       'codex:project:/repo/.codex/hooks.json',
+      'ollm:project:/repo/.ollm/settings.json',
+      'ollm:project:/repo/.ollm/hooks',
       'hookstream:user:/home/u/.hookstream/settings.json',
       'claude:user:/home/u/.claude/settings.json',
       'gemini:user:/home/u/.gemini/settings.json',
       'cursor:user:/home/u/.cursor/hooks.json',
       'copilot:user:/home/u/.copilot/hooks',
       'codex:user:/home/u/.codex/hooks.json',
+      'ollm:user:/home/u/.ollm/settings.json',
+      'ollm:user:/home/u/.ollm/hooks',
       'hookstream:system:/etc/hookstream/settings.json',
       'claude:managed:/etc/claude-code/managed-settings.json',
       'gemini:system:/etc/gemini-cli/settings.json',

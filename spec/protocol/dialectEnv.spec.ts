@@ -115,6 +115,7 @@ describe('prepareDialectCommand', () => {
       definition,
       env: {},
       problems: [],
+      directories: [],
     });
     expect(prepareDialectCommand(definition, context(CLAUDE, 'PreToolUse')).definition).toBe(definition);
   });

@@ -1,0 +1,121 @@
+/**
+ * OLLM's hooks as a dialect, with hooks written as its architecture document shows them and real processes:
+ * `.ollm/settings.json` hooks under snake_case events (`command` a program, `args` its arguments, no shell) read
+ * `event` and `context` besides hookstream's fields and time out after 5 s by default; only whitelisted
+ * programs run (a hook running another is not loaded and says why); `"enabled": false` switches a hook off; the
+ * legacy `{ when, then }` files of `.ollm/hooks/` run — `fileEdited` with its patterns on FileChanged,
+ * `runCommand` as a program, `askAgent` through the host's prompt callback; a legacy file that loads no hook
+ * because of errors is an error.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettingsSync, standardSettingsFiles } from '../../lib/config/index.js';
+import type { EvaluatePrompt } from '../../lib/executors/callbackTypes.js';
+import { useAgentProject } from '../helpers/agentProject.js';
+
+const world = useAgentProject('hookstream-ollm-', {
+  afterDispose: () => {
+    for (const file of ['seen.jsonl', 'files.jsonl']) rmSync(join(world.project, file), { force: true });
+  },
+});
+// Appends its stdin line to the file named by its first argument.
+writeFileSync(
+  join(world.project, 'record.js'),
+  "const fs = require('fs'); fs.appendFileSync(process.argv[2], fs.readFileSync(0, 'utf8').trim() + '\\n');\n",
+);
+world.write('.ollm/settings.json', {
+  hooks: {
+    before_tool: [
+      { name: 'audit', command: 'node', args: ['record.js', 'seen.jsonl'] },
+      { name: 'off', command: 'node', args: ['record.js', 'off.jsonl'], enabled: false },
+      { name: 'fetch', command: 'curl', args: ['https://example.com'] },
+    ],
+  },
+});
+world.write('.ollm/hooks/lint-on-save.json', {
+  name: 'Lint on Save',
+  when: { type: 'fileEdited', patterns: ['*.ts'] },
+  then: { type: 'runCommand', command: 'node record.js files.jsonl' },
+});
+world.write('.ollm/hooks/review.json', {
+  name: 'Review on create',
+  when: { type: 'fileCreated', patterns: ['src/**/*.md'] },
+  then: { type: 'askAgent', prompt: 'Run linting on {{file.path}}' },
+});
+const broken = world.write('.ollm/hooks/broken.json', {
+  name: 'Typo',
+  when: { type: 'fileEddited', patterns: ['*.ts'] },
+  then: { type: 'runCommand', command: 'node record.js files.jsonl' },
+});
+
+const lines = (file: string): Record<string, unknown>[] =>
+  existsSync(join(world.project, file))
+    ? readFileSync(join(world.project, file), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    : [];
+
+const loaded = () => loadSettingsSync(standardSettingsFiles(world.project, world.home, { dialects: ['ollm'] }));
+
+describe('OLLM hooks', () => {
+  it('a settings hook runs without a shell and reads event and context; the default timeout is 5 s', async () => {
+    const hooks = world.system({ sessionId: 's1' });
+    const result = await hooks.fire('BeforeTool', { tool_name: 'write_file', tool_input: { path: 'a.ts' } });
+    expect(result.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([['audit', 'success']]);
+    const [payload] = lines('seen.jsonl');
+    expect(payload).toMatchObject({
+      event: 'before_tool',
+      hook_event_name: 'before_tool',
+      tool_name: 'write_file',
+      context: { tool_name: 'write_file', tool_input: { path: 'a.ts' }, session_id: 's1' },
+    });
+    const audit = loaded().entries.find((entry) => entry.name === 'audit');
+    expect(audit?.definition).toMatchObject({ timeout: 5_000 });
+  });
+
+  it('a program off the whitelist does not run and says why; "enabled": false switches a hook off', () => {
+    const settings = loaded();
+    expect(settings.entries.map((entry) => entry.name)).not.toContain('fetch');
+    expect(settings.entries.map((entry) => entry.name)).not.toContain('off');
+    const refusal = settings.problems.find((problem) => problem.message.includes('whitelist'));
+    expect(refusal).toMatchObject({ severity: 'error', pointer: '/hooks/before_tool/2/command' });
+    expect(refusal?.message).toContain('"curl" is not on OLLM\'s command whitelist');
+    expect(refusal?.expected).toBe('one of node, python, python3, bash, sh, npx, uvx');
+  });
+
+  it('a legacy fileEdited hook runs on FileChanged for its patterns only', async () => {
+    const hooks = world.system();
+    const ts = await hooks.fire('FileChanged', { file_path: join(world.project, 'src', 'a.ts'), event: 'change' });
+    expect(ts.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([['Lint on Save', 'success']]);
+    expect(lines('files.jsonl')[0]).toMatchObject({
+      hook_event_name: 'fileEdited',
+      file_path: join(world.project, 'src', 'a.ts'),
+    });
+    const md = await hooks.fire('FileChanged', { file_path: join(world.project, 'README.md'), event: 'change' });
+    expect(md.hooks).toEqual([]);
+  });
+
+  it("a legacy askAgent hook goes to the host's prompt callback", async () => {
+    const asked: string[] = [];
+    const evaluatePrompt: EvaluatePrompt = ({ prompt }) => {
+      asked.push(prompt);
+      return { ok: true };
+    };
+    const hooks = world.system({ evaluatePrompt });
+    const result = await hooks.fire('FileChanged', {
+      file_path: join(world.project, 'src', 'doc', 'a.md'),
+      event: 'add',
+    });
+    expect(result.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([['Review on create', 'success']]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Run linting on');
+  });
+
+  it('a legacy file that loads no hook because of errors is an error naming the trigger', () => {
+    const problem = loaded().problems.find((found) => found.file === broken);
+    expect(problem).toMatchObject({ severity: 'error', pointer: '/when/type' });
+    expect(problem?.message).toContain('did you mean fileEdited?');
+  });
+});
