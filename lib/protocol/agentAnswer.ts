@@ -137,6 +137,10 @@ export const agentAnswer = (
       return cursorAnswer(verdict, toolInputChanged);
     case 'copilot':
       return copilotAnswer(native, verdict, toolInputChanged);
+    case 'xcode':
+    case 'ollm':
+      // Not an install target: their hosts call their hooks, never the thin client, so no such request exists.
+      throw new Error(`hookstream install does not serve ${agent}: no installed entry answers in its protocol`);
   }
 };
 
