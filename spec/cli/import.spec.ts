@@ -56,7 +56,9 @@ describe('hookstream import', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const project = world.dir('empty/project');
     const wrong = await world.run(['import', '--from', 'windsurf', '--project-dir', project]);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('--from must be one of claude, gemini, cursor, copilot, codex, ollm; received "windsurf"');
+    expect(wrong.stderr).toContain(
+      '--from must be one of claude, gemini, cursor, copilot, codex, ollm; received "windsurf"',
+    );
     const none = await world.run(['import', '--from', 'gemini', '--project-dir', project]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain(`no Gemini CLI settings in ${project}; nothing imported`);
