@@ -21,9 +21,6 @@ export type { HttpSettings } from './policy/httpPolicy.js';
 export type { CertificateAuthorities } from './transport/httpRequest.js';
 export type { EnvFileContents } from './transport/envFile.js';
 export type { Logger } from './logging/logger.js';
-export type { PolicyVerdict, SessionPolicy, SessionState, SessionStep } from './session/types.js';
-export type { SessionRule } from './session/policyInstance.js';
-export type { PolicyRegistration, SessionPolicyOptions } from './system/sessionPolicies.js';
 
 // Errors: every one extends HookstreamError.
 export {

@@ -77,3 +77,6 @@ export { sequence, type SequenceSpec } from '../session/rules/sequence.js';
 export { flow, type FlowSpec } from '../session/rules/flow.js';
 export { TAINT_MIN_LENGTH } from '../session/rules/taintIndex.js';
 export type { StepMatchSpec } from '../session/rules/stepMatch.js';
+export type { PolicyVerdict, SessionPolicy, SessionState, SessionStep } from '../session/types.js';
+export type { SessionRule } from '../session/policyInstance.js';
+export type { PolicyRegistration, SessionPolicyOptions } from '../system/sessionPolicies.js';

@@ -1,5 +1,5 @@
 /**
- * One idiom inside the engine: up to the facade, the public operators and the observers' tap aside, every floor speaks plain callbacks (`StartRun`, `RunDone`,
+ * One idiom inside the engine: up to the facade, the rxjs floors (operators, observers' tap, session policies) aside, every floor speaks plain callbacks (`StartRun`, `RunDone`,
  * `ResultDone`) and cancels with one form, the `CancelRun` function. Observables, Promises of a run and
  * AbortControllers appear only at the edges listed here, each for the reason given; a new one must be added on
  * purpose (and an edge that went away must leave the list).
@@ -12,9 +12,15 @@ import { FLOORS, rankOf } from './floors.js';
 
 const LIB = fileURLToPath(new URL('../../lib/', import.meta.url));
 
-/** The engine's inside: every floor up to the facade, but for the public operators and the observers' tap. */
+/**
+ * rxjs is the idiom of these floors' public side: the operators, the observers' tap, and session policies (a policy
+ * is an operator over the session's steps).
+ */
+const RXJS_FLOORS = new Set(['operators', 'observe', 'session']);
+
+/** The engine's inside: every floor up to the facade, but for the rxjs floors. */
 const INSIDE = FLOORS.flatMap((floor) => floor.folders).filter(
-  (folder) => (rankOf(folder) ?? Infinity) <= (rankOf('system') ?? 0) && folder !== 'operators' && folder !== 'observe',
+  (folder) => (rankOf(folder) ?? Infinity) <= (rankOf('system') ?? 0) && !RXJS_FLOORS.has(folder),
 );
 
 /** Where an Observable is made or subscribed inside, and why. */
