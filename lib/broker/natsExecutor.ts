@@ -81,7 +81,8 @@ interface Pending {
 
 const timeoutOf = (hook: HookEntry, fallback: number): number => {
   const definition = hook.definition;
-  const ms = definition.type === 'function' ? definition.timeoutMs : definition.timeout;
+  // A function hook names its limit `timeoutMs`, every other kind `timeout`.
+  const ms = 'run' in definition ? definition.timeoutMs : definition.timeout;
   return ms ?? fallback;
 };
 

@@ -112,12 +112,10 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
   if (fields === undefined) return undefined;
   // hookstream's own entry in the agent's file calls hookstream: running it from here would loop.
   if (isInstalledCommand(fields['command']) || isInstalledCommand(fields['url'])) return undefined;
-  const definition = runsProgram(type)
-    ? readCommand(fields, pointer, reader)
-    : readTyped(type, fields, pointer, reader);
+  const command = runsProgram(type) ? readCommand(fields, pointer, reader) : undefined;
+  if (command !== undefined && !whitelisted(command.command, joinPointer(pointer, 'command'), reader)) return undefined;
+  const definition = runsProgram(type) ? command : readTyped(type, fields, pointer, reader);
   if (definition === undefined) return undefined;
-  if (definition.type === 'command' && !whitelisted(definition.command, joinPointer(pointer, 'command'), reader))
-    return undefined;
   definition.timeout = readTimeout(fields['timeout'], event, type, joinPointer(pointer, 'timeout'), reader);
   const rule = fields['if'];
   if (rule === undefined) return { definition };

@@ -96,7 +96,8 @@ const definitionPrints = new WeakMap<object, string>();
 export const definitionFingerprint = (entry: Omit<HookEntry, 'id'>): string => {
   let print = definitionPrints.get(entry);
   if (print === undefined) {
-    const definition = entry.definition.type === 'function' ? { type: 'function', name: entry.name } : entry.definition;
+    // A function hook's code is not data: it is printed by its name.
+    const definition = 'run' in entry.definition ? { type: 'function', name: entry.name } : entry.definition;
     print = sha256Hex(canonicalJson({ event: entry.event, matcher: entry.matcher?.pattern ?? '', hook: definition }));
     definitionPrints.set(entry, print);
   }
