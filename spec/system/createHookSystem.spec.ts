@@ -451,7 +451,7 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
     hooks.register('BeforeTool', fn('shell', { decision: 'block' }), { matcher: '^run_shell_command$' });
     expect((await hooks.fire('BeforeTool', writeEtc)).blocked).toBe(false);
     const registration = hooks.register('BeforeTool', fn('write', { decision: 'block' }), {
-      matcher: String(writeEtc.tool_name),
+      matcher: writeEtc.tool_name,
     });
     expect((await hooks.fire('BeforeTool', writeEtc)).blocked).toBe(true);
     registration.unregister();
