@@ -1,7 +1,8 @@
 /**
  * Harnesses of the README's "Watching hooks" blocks (see readmeHarnesses.ts for the shape): the streams, the
  * OpenTelemetry spans read back from the SDK's in-memory exporter, the dashboard's state fetched over HTTP, a
- * redacted recording, and a replay against a changed policy — each block run as written.
+ * redacted recording, a replay against a changed policy, and a signed decision ledger checked and then tampered
+ * with — each block run as written.
  */
 import { expect } from 'vitest';
 import type { Harness } from './readmeHarnesses.js';
@@ -115,6 +116,17 @@ process.exitCode = 0;`,
         '  blocked: false → true',
         '  reason: undefined → a system file',
         '{"exitCode":1}',
+      ]);
+    },
+  },
+
+  'ledger-proof': {
+    check: (stdout) => {
+      expect(lines(stdout)).toEqual([
+        'write blocked: true, read blocked: true',
+        '4 records, 2 events, signatures verified',
+        'ran-and-failed: crash: audit-reads',
+        'line 2: its record does not match its hash: it was edited after it was written',
       ]);
     },
   },
