@@ -33,7 +33,7 @@ const IFS_BLANKS = /[ \t\n]+/;
  * Variables bash sets or changes itself when it starts (`compgen -v` in an empty environment, plus its prompt
  * and option variables): a reference to one is the shell's value, not the environment's.
  */
-export const SHELL_SET_VARIABLES: ReadonlySet<string> = new Set(
+const SHELL_SET_VARIABLES: ReadonlySet<string> = new Set(
   (
     'BASH BASHOPTS BASHPID BASH_ALIASES BASH_ARGC BASH_ARGV BASH_ARGV0 BASH_CMDS BASH_COMMAND ' +
     'BASH_EXECUTION_STRING BASH_LINENO BASH_LOADABLES_PATH BASH_SOURCE BASH_SUBSHELL BASH_VERSINFO BASH_VERSION ' +
@@ -81,8 +81,7 @@ export const readDirectCommand = (command: string): DirectCommand | undefined =>
   const words = only.words.map((word) => word.parts);
   for (const parts of words) {
     if (!tildeUnderstood(parts)) return undefined;
-    if (!parts.every((part, index) => plainPart(part, index === 0 && part.kind === 'literal' && tildeAt(part))))
-      return undefined;
+    if (!parts.every((part, index) => plainPart(part, index === 0 && tildeAt(part)))) return undefined;
   }
   return { words };
 };

@@ -11,9 +11,9 @@
  * A program that still fails to start (not executable, a bad interpreter, gone meanwhile) is started again
  * through the shell by the launcher, so the exit status (126, 127) and message are bash's own.
  */
-import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expandDirect, readDirectCommand, type DirectCommand } from '../inspect/directCommand.js';
+import { fsProbe } from '../inspect/programs.js';
 import { isExecutable } from '../protocol/hookEnv.js';
 
 /** How one run starts its program without a shell. */
@@ -69,29 +69,18 @@ const readOnce = (command: string): DirectCommand | undefined => {
   return found ?? undefined;
 };
 
-/** The first bytes of the files the kernel runs itself: an ELF binary, or a script with its interpreter line. */
-const ELF = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
-const SHEBANG = Buffer.from('#!');
+/** The ELF magic as the first line of a binary reads in latin1. */
+const ELF = '\x7fELF';
 
 /**
- * Whether the kernel runs `file` itself. For anything else exec fails with ENOEXEC and the C library hands the
- * file to `/bin/sh`, where bash would run it as a bash script: that, a directory and an unreadable file go to bash.
+ * Whether the kernel runs `file` itself: an ELF binary, or a script with its `#!` line. For anything else exec
+ * fails with ENOEXEC and the C library hands the file to `/bin/sh`, where bash would run it as a bash script:
+ * that, a directory and an unreadable file go to bash.
  */
 const kernelRuns = (file: string): boolean => {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const head = Buffer.alloc(4);
-    const read = readSync(fd, head, 0, 4, 0);
-    return head.subarray(0, 2).equals(SHEBANG) || (read === 4 && head.equals(ELF));
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const head = fsProbe.firstLine(file);
+  return head !== undefined && (head.startsWith('#!') || head.startsWith(ELF));
 };
-
-const statOf = (file: string) => statSync(file, { throwIfNoEntry: false });
 
 /** The first executable file (not a directory) named `name` on `searchPath`, as bash looks; undefined if none. */
 const findOnPath = (name: string, searchPath: string | undefined): string | undefined => {
@@ -101,7 +90,7 @@ const findOnPath = (name: string, searchPath: string | undefined): string | unde
   if (!dirs.every((dir) => dir.startsWith('/'))) return undefined;
   for (const dir of dirs) {
     const file = `${dir}/${name}`;
-    const stats = statOf(file);
+    const stats = fsProbe.stat(file);
     if (stats !== undefined && !stats.isDirectory() && isExecutable(file)) return file;
   }
   return undefined;
@@ -109,8 +98,8 @@ const findOnPath = (name: string, searchPath: string | undefined): string | unde
 
 /** Whether `a` and `b` name the same existing file. */
 const sameFile = (a: string, b: string): boolean => {
-  const left = statOf(a);
-  const right = statOf(b);
+  const left = fsProbe.stat(a);
+  const right = fsProbe.stat(b);
   return left !== undefined && right !== undefined && left.dev === right.dev && left.ino === right.ino;
 };
 
@@ -132,16 +121,14 @@ export const directExec = (command: string, base: Env, overlay: Env, cwd: string
   if (file === undefined || !kernelRuns(path.resolve(cwd, file))) return undefined;
   // bash exports OLDPWD only while it names a directory.
   const oldPwd = get('OLDPWD');
-  if (oldPwd !== undefined && statOf(oldPwd)?.isDirectory() !== true) return undefined;
+  if (oldPwd !== undefined && fsProbe.stat(oldPwd)?.isDirectory() !== true) return undefined;
   const env: Record<string, string> = { _: file };
   // bash keeps an inherited PWD that is absolute and names the directory it starts in, else it sets the real path.
   const pwd = get('PWD');
   if (pwd === undefined || !path.isAbsolute(pwd) || !sameFile(pwd, cwd)) {
-    try {
-      env.PWD = realpathSync(cwd);
-    } catch {
-      return undefined;
-    }
+    const real = fsProbe.realpath(cwd);
+    if (real === undefined) return undefined;
+    env.PWD = real;
   }
   return { file, argv0: name, args, env };
 };

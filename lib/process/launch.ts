@@ -69,8 +69,8 @@ export interface LaunchHandle {
 /** Starts one hook process; never throws (a failure to start arrives as `done` with `error`). */
 export type Launcher = (request: LaunchRequest, listener: LaunchListener) => LaunchHandle;
 
-/** `listener` with `before` run ahead of its `done`: how a pool or a budget gives back what a launch held. */
-export const beforeDone = (listener: LaunchListener, before: (result: LaunchResult) => void): LaunchListener => ({
+/** `listener` with its `done` replaced by `done`; `spawned`, `overflow` and `exited` go through unchanged. */
+export const withDone = (listener: LaunchListener, done: (result: LaunchResult) => void): LaunchListener => ({
   spawned: (pid) => {
     listener.spawned(pid);
   },
@@ -80,8 +80,12 @@ export const beforeDone = (listener: LaunchListener, before: (result: LaunchResu
   exited: () => {
     listener.exited();
   },
-  done: (result) => {
+  done,
+});
+
+/** `listener` with `before` run ahead of its `done`: how a pool or a budget gives back what a launch held. */
+export const beforeDone = (listener: LaunchListener, before: (result: LaunchResult) => void): LaunchListener =>
+  withDone(listener, (result) => {
     before(result);
     listener.done(result);
-  },
-});
+  });

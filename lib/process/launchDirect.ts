@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { errorText } from '../core/guards.js';
 import { spawnEnv } from '../protocol/hookEnv.js';
-import type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult } from './launch.js';
+import { withDone, type LaunchHandle, type LaunchListener, type LaunchRequest, type LaunchResult } from './launch.js';
 
 const EMPTY = new Uint8Array(0);
 const ignore = (): void => undefined;
@@ -72,17 +72,9 @@ export const launchDirect = (request: LaunchRequest, listener: LaunchListener): 
   if (fallback === undefined) return launchOnce(request, listener);
   let ended = false;
   let second: LaunchHandle | undefined;
-  const first = launchOnce(request, {
-    spawned: (pid) => {
-      listener.spawned(pid);
-    },
-    overflow: (stream) => {
-      listener.overflow(stream);
-    },
-    exited: () => {
-      listener.exited();
-    },
-    done: (result) => {
+  const first = launchOnce(
+    request,
+    withDone(listener, (result) => {
       // Only a program that never started is retried: nothing of it ran, so the shell's run is the only one.
       if (ended || result.error === undefined || result.outOfDescriptors === true) {
         listener.done(result);
@@ -100,8 +92,8 @@ export const launchDirect = (request: LaunchRequest, listener: LaunchListener): 
         },
         listener,
       );
-    },
-  });
+    }),
+  );
   return {
     endPipes: () => {
       ended = true;

@@ -256,6 +256,14 @@ describe('direct exec: what bash does around the program', () => {
     expect(await same(`${PROGRAM} "$HOME"`, {})).toBe(true);
   });
 
+  it('looks past a PATH entry that is a file, and resets a PWD or OLDPWD under one, as bash does', async () => {
+    // stat() of a name under a file fails with ENOTDIR, not ENOENT: it must read as "nothing there".
+    const file = path.join(work, 'plain.sh');
+    expect(await same(`${PROGRAM} a`, { PATH: `${file}:${bin}` })).toBe(true);
+    expect(await same(`./${PROGRAM} a`, { PWD: path.join(file, 'x') })).toBe(true);
+    expect(directExec(`./${PROGRAM} a`, baseEnv(), { OLDPWD: path.join(file, 'x') }, work)).toBeUndefined();
+  });
+
   it('leaves 127 for a missing program and 126 for one not executable or a directory, in bash words', async () => {
     // A file the kernel would not run goes to bash at once; one that fails to start is started again through it.
     const cases: [string, 'direct' | 'shell', number][] = [
