@@ -7,7 +7,7 @@
  * the next writer (it terminates the torn line and says so in its `open` record) and by `hookstream audit verify`.
  */
 import { createHash, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, fsyncSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorText } from '../core/guards.js';
 import { openAppendSafely } from '../core/safeWrite.js';
@@ -22,6 +22,7 @@ import {
   type LedgerCheckpointBody,
   type LedgerOpenBody,
 } from './ledgerFormat.js';
+import { openLedgerForReading } from './ledgerLines.js';
 
 export interface LedgerWriterOptions {
   readonly path: string;
@@ -65,14 +66,9 @@ const signingKey = (key: KeyObject | string): { key: KeyObject; id: string } => 
   return { key: privateKey, id: createHash('sha256').update(der).digest('hex') };
 };
 
-/** Where the chain of the file open as `fd` ends: its last hash and sequence number, and a torn tail's length. */
+/** Where the chain of the ledger at `path` ends: its last hash and sequence number, and a torn tail's length. */
 const chainEnd = (path: string): { prev: string; seq: number; torn: number; closed: boolean } => {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (error) {
-    throw new LedgerError(`Cannot read the ledger ${path}: ${errorText(error)}`, { cause: error });
-  }
+  const fd = openLedgerForReading(path);
   try {
     const size = fstatSync(fd).size;
     if (size === 0) return { prev: GENESIS, seq: -1, torn: 0, closed: true };
