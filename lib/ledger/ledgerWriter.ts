@@ -182,9 +182,6 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
       });
     }
   };
-  const exitFlush = (): void => {
-    flush();
-  };
 
   const open: LedgerOpenBody = {
     type: 'open',
@@ -204,7 +201,7 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   pending.push(lineOf(opened.hash, opened.text));
   flush();
   // A host that exits without `dispose()` still writes what it queued.
-  process.once('exit', exitFlush);
+  process.once('exit', flush);
 
   return {
     append: (body) => {
@@ -221,7 +218,7 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
     close: () => {
       if (closed) return;
       closed = true;
-      process.removeListener('exit', exitFlush);
+      process.removeListener('exit', flush);
       try {
         if (!failed) checkpoint(true);
       } finally {
