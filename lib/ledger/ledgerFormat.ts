@@ -6,7 +6,9 @@
  * A checkpoint's `s` is an Ed25519 signature of its `h`: it seals every record before it, so records re-hashed
  * by someone without the key fail at the next checkpoint.
  */
+import type { KeyObject } from 'node:crypto';
 import { HookstreamError, nameErrorClass } from '../core/errors.js';
+import { sha256 } from '../trust/fileMemo.js';
 
 /** A ledger that cannot be opened, written or read. */
 export class LedgerError extends HookstreamError {
@@ -22,6 +24,9 @@ export const LEDGER_VERSION = 1;
 export const GENESIS = '0'.repeat(64);
 
 export const HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** A signing key's id, in `open` and checkpoint records: the SHA-256 of its public key's SPKI DER. */
+export const keyIdOf = (publicKey: KeyObject): string => sha256(publicKey.export({ type: 'spki', format: 'der' }));
 
 /** Written when a writer opens the file (a new ledger, or one more session appended to it). */
 export interface LedgerOpenBody {

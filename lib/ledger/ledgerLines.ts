@@ -9,17 +9,21 @@ import { LedgerError } from './ledgerFormat.js';
 
 const CHUNK_BYTES = 16 << 20;
 
+/** Opens the ledger at `path` for reading, never through a link. */
+export const openLedgerForReading = (path: string): number => {
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw new LedgerError(`Cannot read the ledger ${path}: ${errorText(error)}`, { cause: error });
+  }
+};
+
 /** Calls `visit` with each line (without its newline), its 1-based number and whether a newline ended it. */
 export const forEachLine = (
   path: string,
   visit: (text: string, line: number, terminated: boolean) => boolean,
 ): void => {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (error) {
-    throw new LedgerError(`Cannot read the ledger ${path}: ${errorText(error)}`, { cause: error });
-  }
+  const fd = openLedgerForReading(path);
   try {
     if (!fstatSync(fd).isFile()) throw new LedgerError(`The ledger ${path} is not a regular file`);
     const chunk = Buffer.alloc(CHUNK_BYTES);

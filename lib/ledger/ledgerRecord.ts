@@ -5,13 +5,13 @@
  * not run. The planner's own reasons (switched off, deduplicated, condition false) and the run records' outcomes
  * (untrusted, skipped by the host, failed) are carried over; nothing is decided again here.
  */
-import { createHash } from 'node:crypto';
 import type { HookEntry, HookPlan, HookResult, HookRun, Mutable } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import { isChainSkip } from '../engine/runPlan.js';
 import { isMissingCallback } from '../executors/callbackExecutor.js';
 import type { PlanExplanation } from '../plan/planSkips.js';
 import { redactSecretText } from '../core/secretText.js';
+import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
 
 /** What became of one planned guard: exactly one per guard. */
@@ -88,8 +88,6 @@ export interface LedgerEventBody {
 /** Computes a hook's identity fingerprint; `trusted` tells whether trust pinned it. */
 export type GuardIdentity = (entry: Omit<HookEntry, 'id'>) => { fingerprint: string; pin: 'trust' | 'definition' };
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 const definitionPrints = new WeakMap<object, string>();
 
 /** SHA-256 of a hook's event, matcher and definition (a function hook by its name): stable across runs. */
@@ -98,7 +96,7 @@ export const definitionFingerprint = (entry: Omit<HookEntry, 'id'>): string => {
   if (print === undefined) {
     // A function hook's code is not data: it is printed by its name.
     const definition = 'run' in entry.definition ? { type: 'function', name: entry.name } : entry.definition;
-    print = sha256Hex(canonicalJson({ event: entry.event, matcher: entry.matcher?.pattern ?? '', hook: definition }));
+    print = sha256(canonicalJson({ event: entry.event, matcher: entry.matcher?.pattern ?? '', hook: definition }));
     definitionPrints.set(entry, print);
   }
   return print;

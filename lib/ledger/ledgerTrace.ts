@@ -14,6 +14,7 @@ import type { HookPlanner } from '../plan/planner.js';
 import type { PlanExplanation } from '../plan/planSkips.js';
 import { compileRedactPaths } from '../observe/recording.js';
 import { MIN_REPEATED_SECRET_LENGTH, redactAt, redactStrings, valuesAt, type PathSegment } from '../observe/redact.js';
+import { sha256 } from '../trust/fileMemo.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import { canonicalJson } from './canonicalJson.js';
 import {
@@ -21,7 +22,6 @@ import {
   ledgerDecision,
   ledgerEventBody,
   ledgerGuards,
-  sha256Hex,
   type GuardIdentity,
   type LedgerEventBody,
 } from './ledgerRecord.js';
@@ -92,7 +92,7 @@ const inputPart = (
   paths: readonly PathSegment[][] | undefined,
   known: string[],
 ): LedgerEventBody['input'] => {
-  const input: LedgerEventBody['input'] = { sha256: sha256Hex(canonicalJson(fields)) };
+  const input: LedgerEventBody['input'] = { sha256: sha256(canonicalJson(fields)) };
   if (paths === undefined) return input;
   let value: unknown = fields;
   for (const path of paths) {

@@ -6,22 +6,25 @@
  * A host killed between batches loses at most the lines of the last tick, and a line cut mid-write is found by
  * the next writer (it terminates the torn line and says so in its `open` record) and by `hookstream audit verify`.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { closeSync, fstatSync, fsync, fsyncSync, readSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { errorText } from '../core/guards.js';
 import { openAppendSafely } from '../core/safeWrite.js';
 import type { Logger } from '../logging/logger.js';
+import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
 import {
   GENESIS,
   HASH_PATTERN,
+  keyIdOf,
   LEDGER_VERSION,
   LedgerError,
   lineOf,
   type LedgerCheckpointBody,
   type LedgerOpenBody,
 } from './ledgerFormat.js';
+import { openLedgerForReading } from './ledgerLines.js';
 
 export interface LedgerWriterOptions {
   readonly path: string;
@@ -46,8 +49,6 @@ export const DEFAULT_CHECKPOINT_EVERY = 256;
 /** The longest tail read to find where an existing ledger's chain ends. */
 const TAIL_BYTES = 1 << 20;
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /** The signing key and its id (SHA-256 of the public key's SPKI DER). */
 const signingKey = (key: KeyObject | string): { key: KeyObject; id: string } => {
   let privateKey: KeyObject;
@@ -61,18 +62,12 @@ const signingKey = (key: KeyObject | string): { key: KeyObject; id: string } => 
       `The ledger key must be an Ed25519 private key; received a ${privateKey.asymmetricKeyType ?? 'secret'} ${privateKey.type} key`,
     );
   }
-  const der = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
-  return { key: privateKey, id: createHash('sha256').update(der).digest('hex') };
+  return { key: privateKey, id: keyIdOf(createPublicKey(privateKey)) };
 };
 
-/** Where the chain of the file open as `fd` ends: its last hash and sequence number, and a torn tail's length. */
+/** Where the chain of the ledger at `path` ends: its last hash and sequence number, and a torn tail's length. */
 const chainEnd = (path: string): { prev: string; seq: number; torn: number; closed: boolean } => {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch (error) {
-    throw new LedgerError(`Cannot read the ledger ${path}: ${errorText(error)}`, { cause: error });
-  }
+  const fd = openLedgerForReading(path);
   try {
     const size = fstatSync(fd).size;
     if (size === 0) return { prev: GENESIS, seq: -1, torn: 0, closed: true };
@@ -187,9 +182,6 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
       });
     }
   };
-  const exitFlush = (): void => {
-    flush();
-  };
 
   const open: LedgerOpenBody = {
     type: 'open',
@@ -209,7 +201,7 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   pending.push(lineOf(opened.hash, opened.text));
   flush();
   // A host that exits without `dispose()` still writes what it queued.
-  process.once('exit', exitFlush);
+  process.once('exit', flush);
 
   return {
     append: (body) => {
@@ -226,7 +218,7 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
     close: () => {
       if (closed) return;
       closed = true;
-      process.removeListener('exit', exitFlush);
+      process.removeListener('exit', flush);
       try {
         if (!failed) checkpoint(true);
       } finally {

@@ -5,10 +5,11 @@
  * reordering, a second ledger spliced in, a record re-hashed without the key); verification stops there, since
  * nothing after a break can be trusted. A line cut short by a crash is reported as a torn tail, not a break.
  */
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { errorText, isRecord } from '../core/guards.js';
+import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
-import { GENESIS, HASH_PATTERN, LedgerError, type LedgerLine } from './ledgerFormat.js';
+import { GENESIS, HASH_PATTERN, keyIdOf, LedgerError, type LedgerLine } from './ledgerFormat.js';
 import { forEachLine } from './ledgerLines.js';
 import { checkRecord } from './recordShape.js';
 
@@ -78,8 +79,7 @@ const publicKeyOf = (key: KeyObject | string): { key: KeyObject; id: string } =>
     throw new LedgerError(`The key must be an Ed25519 key; received ${parsed.asymmetricKeyType ?? 'a secret key'}`);
   }
   const publicKey = parsed.type === 'private' ? createPublicKey(parsed) : parsed;
-  const der = publicKey.export({ type: 'spki', format: 'der' });
-  return { key: publicKey, id: createHash('sha256').update(der).digest('hex') };
+  return { key: publicKey, id: keyIdOf(publicKey) };
 };
 
 const PREFIX = '{"h":"';
@@ -176,7 +176,7 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
     if (options.canonical === true && canonicalJson(r) !== parsed.body) {
       return fail(line, 'canonical', 'its record is not in canonical form (RFC 8785)');
     }
-    if (createHash('sha256').update(parsed.body).digest('hex') !== h) {
+    if (sha256(parsed.body) !== h) {
       return fail(line, 'hash', 'its record does not match its hash: it was edited after it was written');
     }
     if (r.seq !== seq) {

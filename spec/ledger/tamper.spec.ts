@@ -40,6 +40,12 @@ const writeLedger = async (file: string, events: number, signed = false, session
 };
 
 const linesOf = (file: string): string[] => readFileSync(file, 'utf8').split('\n').slice(0, -1);
+/** A fresh ledger `a.ledger` of `events` events, and its lines to tamper with. */
+const freshLedger = async (events: number): Promise<{ file: string; lines: string[] }> => {
+  const file = path.join(dir, 'a.ledger');
+  await writeLedger(file, events);
+  return { file, lines: linesOf(file) };
+};
 const writeLines = (file: string, lines: readonly string[]): void => {
   writeFileSync(file, `${lines.join('\n')}\n`);
 };
@@ -83,9 +89,7 @@ describe('ledger file', () => {
 
 describe('tampering', () => {
   it('one byte edited: the hash fails at that line', async () => {
-    const file = path.join(dir, 'a.ledger');
-    await writeLedger(file, 5);
-    const lines = linesOf(file);
+    const { file, lines } = await freshLedger(5);
     const line = lines[2] ?? '';
     const at = line.indexOf('"sha256":"') + 10;
     lines[2] = `${line.slice(0, at)}${line[at] === '0' ? '1' : '0'}${line.slice(at + 1)}`;
@@ -97,27 +101,21 @@ describe('tampering', () => {
   });
 
   it('a record deleted: reported where the gap is', async () => {
-    const file = path.join(dir, 'a.ledger');
-    await writeLedger(file, 5);
-    const lines = linesOf(file);
+    const { file, lines } = await freshLedger(5);
     lines.splice(2, 1);
     writeLines(file, lines);
     expect(verifyLedger(file).broken).toMatchObject({ line: 3, kind: 'sequence' });
   });
 
   it('two records reordered: reported at the first of them', async () => {
-    const file = path.join(dir, 'a.ledger');
-    await writeLedger(file, 5);
-    const lines = linesOf(file);
+    const { file, lines } = await freshLedger(5);
     [lines[2], lines[3]] = [lines[3] ?? '', lines[2] ?? ''];
     writeLines(file, lines);
     expect(verifyLedger(file).broken).toMatchObject({ line: 3, kind: 'sequence' });
   });
 
   it('truncated at a record: not closed, the unsealed tail reported (exit 3)', async () => {
-    const file = path.join(dir, 'a.ledger');
-    await writeLedger(file, 5);
-    const lines = linesOf(file);
+    const { file, lines } = await freshLedger(5);
     writeLines(file, lines.slice(0, 6));
     const report = verifyLedger(file);
     expect(report.broken).toBeUndefined();
@@ -184,9 +182,7 @@ describe('tampering', () => {
   });
 
   it('an edited record is not taken for a torn one', async () => {
-    const file = path.join(dir, 'a.ledger');
-    await writeLedger(file, 3);
-    const lines = linesOf(file);
+    const { file, lines } = await freshLedger(3);
     lines[1] = (lines[1] ?? '').slice(0, 50);
     writeLines(file, lines);
     expect(verifyLedger(file).broken).toMatchObject({ line: 2, kind: 'syntax' });
