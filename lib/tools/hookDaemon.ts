@@ -20,7 +20,7 @@ import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentA
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
 import { startDaemonHttp } from './daemonHttp.js';
-import type { DaemonRequest } from './daemonRequest.js';
+import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import type { DashboardToken } from './dashboardToken.js';
 
 export interface DaemonOptions {
@@ -47,7 +47,6 @@ interface Held {
   readonly signature: string;
 }
 
-const PROJECT_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
