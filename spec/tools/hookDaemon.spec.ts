@@ -1,7 +1,7 @@
 /**
  * The session daemon in process: its loopback HTTP listener for Claude Code's http hooks answers with Claude's
  * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
- * answered with no opinion.
+ * answered with no opinion; an edit of the settings is in force from the next event.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +16,8 @@ const project = path.join(root, 'proj');
 const token = createDashboardToken();
 let daemon: HookDaemon;
 
-beforeAll(async () => {
-  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
-  mkdirSync(project);
+/** hookstream's user settings: a hook that denies Bash with `reason`. */
+const writeSettings = (reason: string): void => {
   writeFileSync(
     path.join(home, '.hookstream', 'settings.json'),
     JSON.stringify({
@@ -27,12 +26,18 @@ beforeAll(async () => {
         BeforeTool: [
           {
             matcher: 'Bash',
-            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"not here"}'` }],
+            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"${reason}"}'` }],
           },
         ],
       },
     }),
   );
+};
+
+beforeAll(async () => {
+  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
+  mkdirSync(project);
+  writeSettings('not here');
   daemon = await startHookDaemon({
     socket: path.join(root, 'd.sock'),
     home,
@@ -77,6 +82,12 @@ describe("the daemon's http listener", () => {
   it('answers no opinion when no hook matches', async () => {
     const response = await post('PreToolUse', toolCall('Read'));
     expect(await response.json()).toEqual({});
+  });
+
+  it("rebuilds the project's hook system when a settings file changed", async () => {
+    writeSettings('edited since');
+    const response = await post('PreToolUse', toolCall('Bash'));
+    expect(await response.json()).toMatchObject({ hookSpecificOutput: { permissionDecisionReason: 'edited since' } });
   });
 
   it('refuses a request without the token', async () => {
