@@ -41,9 +41,10 @@ export interface HookDaemon {
   close(): Promise<void>;
 }
 
-/** A project's hook system and the settings files' state it was built from. */
+/** A project's hook system, its settings files, and their state it was built from. */
 interface Held {
   readonly system: HookSystem;
+  readonly paths: readonly string[];
   readonly signature: string;
 }
 
@@ -88,14 +89,16 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
   });
 
   const systemFor = async (projectDir: string): Promise<HookSystem> => {
+    const held = systems.get(projectDir);
+    // Per event only the stat: the file list depends on the project and this process's environment alone.
+    if (held !== undefined && signatureOf(held.paths) === held.signature) return held.system;
     // Only hookstream's own files: each agent runs the hooks of its own files itself (never twice).
     const files = standardSettingsFiles(projectDir, options.home, { dialects: ['hookstream'] });
-    const signature = signatureOf(files.map((file) => file.path));
-    const held = systems.get(projectDir);
-    if (held !== undefined && held.signature === signature) return held.system;
+    const paths = files.map((file) => file.path);
+    const signature = signatureOf(paths);
     if (held !== undefined) await held.system.dispose();
     const system = createHookSystem({ settings: files, projectDir });
-    systems.set(projectDir, { system, signature });
+    systems.set(projectDir, { system, paths, signature });
     return system;
   };
 
