@@ -96,9 +96,11 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     const files = standardSettingsFiles(projectDir, options.home, { dialects: ['hookstream'] });
     const paths = files.map((file) => file.path);
     const signature = signatureOf(paths);
-    if (held !== undefined) await held.system.dispose();
     const system = createHookSystem({ settings: files, projectDir });
+    // Replaced before the old one is awaited: an event arriving meanwhile takes the new system instead of
+    // building one more that the map would then drop undisposed.
     systems.set(projectDir, { system, paths, signature });
+    if (held !== undefined) await held.system.dispose();
     return system;
   };
 
