@@ -45,14 +45,18 @@ export const startDaemonHttp = async (
       return;
     }
     const native = match[1] ?? '';
-    void readBody(request).then(async (body) => {
-      if (body === undefined) {
-        response.writeHead(413).end();
-        return;
-      }
-      const answer = await decide({ agent: 'claude', event: native, cwd: '/', env: {}, stdin: body });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(claudeHttpBody(native, answer));
-    });
+    readBody(request).then(
+      async (body) => {
+        if (body === undefined) {
+          response.writeHead(413).end();
+          return;
+        }
+        const answer = await decide({ agent: 'claude', event: native, cwd: '/', env: {}, stdin: body });
+        response.writeHead(200, { 'content-type': 'application/json' }).end(claudeHttpBody(native, answer));
+      },
+      // The client went away mid-body (ECONNRESET): nobody to answer; unhandled, it would end the daemon.
+      () => response.destroy(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
