@@ -3,8 +3,9 @@
  * `hookstream-hook <agent> <event>`: the command `hookstream install` writes into an agent's hook settings. It
  * forwards the agent's stdin, the event and the agent's project variables to the session daemon
  * (lib/tools/hookDaemon.ts) over its unix socket, starting the daemon when none answers, and prints the answer
- * the daemon composed in the agent's own protocol. It imports node built-ins and the runtime directory rule
- * only — no engine, no settings code — so each tool call costs little more than Node's own start.
+ * the daemon composed in the agent's own protocol. It imports node built-ins, the runtime directory rule and the
+ * request's variable list only — no engine, no settings code — so each tool call costs little more than Node's
+ * own start.
  *
  * When the daemon cannot be reached, does not answer in time, or its directory is unsafe, the event is denied
  * (exit code 2, the reason on stderr: every agent reads that as a block, or shows it where it cannot block) —
@@ -14,9 +15,7 @@ import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureRuntimeDir, runtimeDir, socketPath } from '../core/runtimeDir.js';
-
-/** The agent's variables the daemon reads the project from. */
-const FORWARDED = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
+import { PROJECT_VARIABLES } from '../tools/daemonRequest.js';
 /** How long a daemon just started may take to listen. */
 const START_TIMEOUT_MS = 10_000;
 
@@ -105,7 +104,7 @@ const main = async (): Promise<void> => {
     return;
   }
   const env: Record<string, string> = {};
-  for (const name of FORWARDED) {
+  for (const name of PROJECT_VARIABLES) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }

@@ -3,12 +3,12 @@
  * unix socket in the user's runtime directory (0700, owned by the user, checked before listening). The thin
  * client starts it on demand; it stops after `--idle-ms` without a request, on SIGINT or SIGTERM.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { createFileSafely } from '../core/safeWrite.js';
 import { ensureRuntimeDir, runtimeDir, socketPath } from '../core/runtimeDir.js';
+import type { DashboardToken } from '../tools/dashboardToken.js';
 import { CliError, printLine, type CliContext } from './context.js';
 
 interface ServeOptions {
@@ -18,14 +18,14 @@ interface ServeOptions {
 }
 
 /** The per-user token of the HTTP listener: kept in the runtime directory (0600), made on first use. */
-const httpToken = (dir: string): string => {
-  const file = join(dir, 'http-token');
+const httpToken = async (dir: string): Promise<DashboardToken> => {
+  const { createDashboardToken } = await import('../tools/dashboardToken.js');
   try {
-    return readFileSync(file, 'utf8').trim();
+    return createDashboardToken(readFileSync(join(dir, 'http-token'), 'utf8').trim());
   } catch {
-    const value = randomBytes(32).toString('base64url');
-    createFileSafely(dir, 'http-token', `${value}\n`, { mode: 0o600 });
-    return value;
+    const token = createDashboardToken();
+    createFileSafely(dir, 'http-token', `${token.value}\n`, { mode: 0o600 });
+    return token;
   }
 };
 
@@ -38,13 +38,10 @@ const serve = async (context: CliContext, options: ServeOptions): Promise<void> 
   const problem = ensureRuntimeDir(dir);
   if (problem !== undefined) throw new CliError(`refusing the daemon's directory: ${problem}`);
   const { startHookDaemon, DaemonRunningError } = await import('../tools/hookDaemon.js');
-  const { createDashboardToken } = await import('../tools/dashboardToken.js');
   const { parsePort } = await import('./dashboard.js');
   const socket = socketPath(dir);
   const http =
-    options.httpPort === undefined
-      ? undefined
-      : { port: parsePort(options.httpPort), token: createDashboardToken(httpToken(dir)) };
+    options.httpPort === undefined ? undefined : { port: parsePort(options.httpPort), token: await httpToken(dir) };
   let daemon;
   try {
     daemon = await startHookDaemon(http === undefined ? { socket, idleMs } : { socket, idleMs, http });

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { claudeHttpBody, type AgentAnswer } from '../protocol/agentAnswer.js';
 import type { DaemonRequest } from './daemonRequest.js';
-import type { DashboardToken } from './dashboardToken.js';
+import { bearerOf, type DashboardToken } from './dashboardToken.js';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -36,24 +36,27 @@ export const startDaemonHttp = async (
 ): Promise<DaemonHttp> => {
   const server: Server = createServer((request, response) => {
     const match = /^\/hook\/claude\/([A-Za-z]+)$/.exec(request.url ?? '');
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (request.method !== 'POST' || match === null) {
       response.writeHead(404).end();
       return;
     }
-    if (!token.matches(bearer)) {
+    if (!token.matches(bearerOf(request))) {
       response.writeHead(401).end();
       return;
     }
     const native = match[1] ?? '';
-    void readBody(request).then(async (body) => {
-      if (body === undefined) {
-        response.writeHead(413).end();
-        return;
-      }
-      const answer = await decide({ agent: 'claude', event: native, cwd: '/', env: {}, stdin: body });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(claudeHttpBody(native, answer));
-    });
+    readBody(request).then(
+      async (body) => {
+        if (body === undefined) {
+          response.writeHead(413).end();
+          return;
+        }
+        const answer = await decide({ agent: 'claude', event: native, cwd: '/', env: {}, stdin: body });
+        response.writeHead(200, { 'content-type': 'application/json' }).end(claudeHttpBody(native, answer));
+      },
+      // The client went away mid-body (ECONNRESET): nobody to answer; unhandled, it would end the daemon.
+      () => response.destroy(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,11 @@
 /**
  * What the session daemon decides on: one hook invocation, from the thin client's socket line or an http hook.
+ * Imported by the thin client too: no imports here.
  */
+
+/** The agents' project variables: the client forwards these, the daemon reads the project from the first set. */
+export const PROJECT_VARIABLES: readonly string[] = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
+
 export interface DaemonRequest {
   readonly agent: string;
   /** The agent's own name for the event (from the installed command line). */

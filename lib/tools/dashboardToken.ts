@@ -33,12 +33,16 @@ const cookieName = (port: number): string => `hookstream-dashboard-${port}`;
 export const tokenCookie = (port: number, value: string): string =>
   `${cookieName(port)}=${value}; Path=/; HttpOnly; SameSite=Strict`;
 
+/** The token in a request's `Authorization: Bearer` header (the scheme's case does not matter, as in HTTP). */
+export const bearerOf = (request: IncomingMessage): string | undefined =>
+  /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
 /** The token a request carries, from its query, its `Authorization: Bearer` header, or its cookie. */
 export const tokenOf = (request: IncomingMessage, port: number): string | undefined => {
   const query = new URL(request.url ?? '/', 'http://dashboard').searchParams.get('token');
   if (query !== null) return query;
-  const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-  if (bearer?.[1] !== undefined) return bearer[1];
+  const bearer = bearerOf(request);
+  if (bearer !== undefined) return bearer;
   const name = `${cookieName(port)}=`;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const cookie = part.trim();

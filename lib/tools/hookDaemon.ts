@@ -20,7 +20,7 @@ import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentA
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
 import { startDaemonHttp } from './daemonHttp.js';
-import type { DaemonRequest } from './daemonRequest.js';
+import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import type { DashboardToken } from './dashboardToken.js';
 
 export interface DaemonOptions {
@@ -41,13 +41,13 @@ export interface HookDaemon {
   close(): Promise<void>;
 }
 
-/** A project's hook system and the settings files' state it was built from. */
+/** A project's hook system, its settings files, and their state it was built from. */
 interface Held {
   readonly system: HookSystem;
+  readonly paths: readonly string[];
   readonly signature: string;
 }
 
-const PROJECT_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR'];
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
@@ -89,14 +89,18 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
   });
 
   const systemFor = async (projectDir: string): Promise<HookSystem> => {
+    const held = systems.get(projectDir);
+    // Per event only the stat: the file list depends on the project and this process's environment alone.
+    if (held !== undefined && signatureOf(held.paths) === held.signature) return held.system;
     // Only hookstream's own files: each agent runs the hooks of its own files itself (never twice).
     const files = standardSettingsFiles(projectDir, options.home, { dialects: ['hookstream'] });
-    const signature = signatureOf(files.map((file) => file.path));
-    const held = systems.get(projectDir);
-    if (held !== undefined && held.signature === signature) return held.system;
-    if (held !== undefined) await held.system.dispose();
+    const paths = files.map((file) => file.path);
+    const signature = signatureOf(paths);
     const system = createHookSystem({ settings: files, projectDir });
-    systems.set(projectDir, { system, signature });
+    // Replaced before the old one is awaited: an event arriving meanwhile takes the new system instead of
+    // building one more that the map would then drop undisposed.
+    systems.set(projectDir, { system, paths, signature });
+    if (held !== undefined) await held.system.dispose();
     return system;
   };
 

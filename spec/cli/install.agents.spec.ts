@@ -7,25 +7,16 @@
  * gives back the very bytes the file had.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
+import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
 import { REPO_ROOT } from './cliHarness.js';
 
 const MAIN = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'main.js');
-const MARKER = 'HOOKSTREAM_INSTALL_SPEC_MARKER';
 const marker = randomUUID();
 const root = mkdtempSync(path.join(tmpdir(), 'hs-inst-'));
 const home = path.join(root, 'home');
@@ -38,7 +29,7 @@ const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =>
     HOOKSTREAM_RUNTIME_DIR: runDir,
     HOOKSTREAM_DAEMON_IDLE_MS: '120000',
     NO_COLOR: '1',
-    [MARKER]: marker,
+    [MARKER_VARIABLE]: marker,
     ...extra,
   });
 
@@ -68,18 +59,9 @@ const hookstream = (...args: string[]): Run => {
 };
 
 /** Pids of live processes carrying this spec's marker (the daemon inherits it from the first client). */
-const marked = (): number[] =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return readFileSync(`/proc/${entry}/environ`).includes(Buffer.from(`${MARKER}=${marker}\0`));
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+const marked = (): number[] => markedProcesses(marker);
 
+/** Kills the daemon and everything it started, and waits (bounded) until none of them is left. */
 const killAll = async (): Promise<void> => {
   for (const pid of marked()) {
     try {
@@ -88,7 +70,7 @@ const killAll = async (): Promise<void> => {
       // gone already
     }
   }
-  while (marked().length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await eventually(() => marked().length === 0, 10_000), `still running: ${marked().join(', ')}`).toBe(true);
 };
 
 /** A user hook of hookstream's own settings: denies any tool call whose input mentions `rm -rf`. */
@@ -231,8 +213,11 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await killAll();
-  rmSync(root, { recursive: true, force: true });
+  try {
+    await killAll();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 describe.each(CASES)('hookstream install --agent $agent', (agentCase) => {

@@ -1,9 +1,11 @@
 /**
  * The session daemon in process: its loopback HTTP listener for Claude Code's http hooks answers with Claude's
  * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
- * answered with no opinion.
+ * answered with no opinion; an edit of the settings is in force from the next event; a client that aborts its
+ * request mid-body does not take the daemon down.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +18,8 @@ const project = path.join(root, 'proj');
 const token = createDashboardToken();
 let daemon: HookDaemon;
 
-beforeAll(async () => {
-  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
-  mkdirSync(project);
+/** hookstream's user settings: a hook that denies Bash with `reason`. */
+const writeSettings = (reason: string): void => {
   writeFileSync(
     path.join(home, '.hookstream', 'settings.json'),
     JSON.stringify({
@@ -27,12 +28,18 @@ beforeAll(async () => {
         BeforeTool: [
           {
             matcher: 'Bash',
-            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"not here"}'` }],
+            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"${reason}"}'` }],
           },
         ],
       },
     }),
   );
+};
+
+beforeAll(async () => {
+  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
+  mkdirSync(project);
+  writeSettings('not here');
   daemon = await startHookDaemon({
     socket: path.join(root, 'd.sock'),
     home,
@@ -75,6 +82,22 @@ describe("the daemon's http listener", () => {
   });
 
   it('answers no opinion when no hook matches', async () => {
+    const response = await post('PreToolUse', toolCall('Read'));
+    expect(await response.json()).toEqual({});
+  });
+
+  it("rebuilds the project's hook system when a settings file changed", async () => {
+    writeSettings('edited since');
+    const response = await post('PreToolUse', toolCall('Bash'));
+    expect(await response.json()).toMatchObject({ hookSpecificOutput: { permissionDecisionReason: 'edited since' } });
+  });
+
+  it('outlives a client that goes away mid-body', async () => {
+    const client = connect(daemon.httpPort ?? 0, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    const head = `POST /hook/claude/PreToolUse HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token.value}`;
+    client.write(`${head}\r\nContent-Length: 100\r\n\r\n{"session_id":`, () => client.destroy());
+    await new Promise((resolve) => client.once('close', resolve));
     const response = await post('PreToolUse', toolCall('Read'));
     expect(await response.json()).toEqual({});
   });
