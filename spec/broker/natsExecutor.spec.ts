@@ -171,6 +171,39 @@ describe('natsExecutor', () => {
     expect((await second).systemMessage).toBe('done');
     expect(started).toBe(2);
   });
+
+  it('closes a worker whose last run the host cancels while the worker drains', async () => {
+    let started = 0;
+    let aborted = false;
+    const pool = await worker({
+      hooks: [
+        {
+          event: 'BeforeTool',
+          hook: {
+            type: 'function',
+            name: 'slow',
+            run: (_input, { signal }) =>
+              new Promise((resolve) => {
+                started += 1;
+                signal.addEventListener('abort', () => {
+                  aborted = true;
+                  resolve({});
+                });
+              }),
+          },
+        },
+      ],
+    });
+    const { hooks } = host(natsExecutor({ servers: server.url }));
+    hooks.register('BeforeTool', stub('slow'));
+    const subscription = hooks.fire$('BeforeTool', TOOL).subscribe();
+    await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+    const closed = pool.close();
+    subscription.unsubscribe();
+    await closed;
+    expect(aborted).toBe(true);
+    expect(pool.inFlight).toBe(0);
+  });
 });
 
 describe('the optional NATS client', () => {
