@@ -127,11 +127,12 @@ describe('a worker pool under faults', () => {
   });
 
   it('keeps waiting for a slow worker that is alive (heartbeats), without a second run', async () => {
-    const windowMs = 1000;
-    const heartbeatMs = 50;
-    // The hook answers once the host was sent heartbeats spanning 1.5 of its ack and liveness windows: only the
+    // Windows wide enough that a host stalled on a loaded machine does not count the worker as gone.
+    const windowMs = 3000;
+    const heartbeatMs = 100;
+    // The hook answers once the host was sent heartbeats spanning more than its ack and liveness windows: only the
     // heartbeats can have kept the run, and the wait is for those messages, not for a duration.
-    const spanning = await beatsSeen((1.5 * windowMs) / heartbeatMs);
+    const spanning = await beatsSeen((windowMs + 500) / heartbeatMs);
     let runs = 0;
     const worker = await startWorker({
       servers: server.url,
