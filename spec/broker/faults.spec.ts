@@ -14,13 +14,12 @@ import { natsExecutor, startWorker, type NatsExecutor } from '../../lib/broker/i
 import { decodeReply, decodeRequest, encode, QUEUE_GROUP } from '../../lib/broker/protocol.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
-import type { FunctionHook } from '../../lib/model/types.js';
+import { heldHook, stub, TOOL } from '../helpers/brokerHooks.js';
 import { startNatsServer, type NatsServer } from '../helpers/natsServer.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER = join(ROOT, 'spec/fixtures/broker/worker.mjs');
 const CLI = join(ROOT, 'dist/lib/cli/main.js');
-const TOOL = { tool_name: 'write_file', tool_input: { path: 'a.txt' } };
 
 let server: NatsServer;
 let dir: string;
@@ -36,15 +35,6 @@ afterAll(async () => {
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const stub = (name: string, extra: Partial<FunctionHook> = {}): FunctionHook => ({
-  type: 'function',
-  name,
-  run: () => {
-    throw new Error(`${name} ran on the host`);
-  },
-  ...extra,
 });
 
 const host = (broker: NatsExecutor): HookSystem => {
@@ -133,33 +123,18 @@ describe('a worker pool under faults', () => {
     // The hook answers once the host was sent heartbeats spanning more than its ack and liveness windows: only the
     // heartbeats can have kept the run, and the wait is for those messages, not for a duration.
     const spanning = await beatsSeen((windowMs + 500) / heartbeatMs);
-    let runs = 0;
-    const worker = await startWorker({
-      servers: server.url,
-      trust: false,
-      heartbeatMs,
-      hooks: [
-        {
-          event: 'BeforeTool',
-          hook: {
-            type: 'function',
-            name: 'slow',
-            run: async () => {
-              runs += 1;
-              await spanning.reached;
-              return { systemMessage: 'slow but sure' };
-            },
-          },
-        },
-      ],
+    const slow = heldHook('slow', async () => {
+      await spanning.reached;
+      return { systemMessage: 'slow but sure' };
     });
+    const worker = await startWorker({ servers: server.url, trust: false, heartbeatMs, hooks: [slow.hook] });
     cleanups.push(() => worker.close());
     const broker = natsExecutor({ servers: server.url, ackTimeoutMs: windowMs, livenessMs: windowMs });
     const hooks = host(broker);
     hooks.register('BeforeTool', stub('slow'));
     const result = await hooks.fire('BeforeTool', TOOL);
     expect(result.systemMessage).toBe('slow but sure');
-    expect(runs).toBe(1);
+    expect(slow.runs).toBe(1);
     expect(broker.stats().retries).toBe(0);
   });
 
