@@ -90,7 +90,8 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
   const connection: NatsConnection = await connectNats({ servers: options.servers, name: 'hookstream-worker' });
   const running = new Map<string, () => void>();
   let closing: Promise<void> | undefined;
-  const drained: Array<() => void> = [];
+  /** Wakes the one `close` (it is memoised) waiting for the runs in flight to finish. */
+  let drained: (() => void) | undefined;
 
   /** The worker's hook with this fingerprint, if it has one. */
   const hookOf = (request: RunRequest): HookEntry | undefined =>
@@ -127,7 +128,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     const release = (): void => {
       clearInterval(beat);
       running.delete(id);
-      if (running.size === 0) for (const wake of drained.splice(0)) wake();
+      if (running.size === 0) drained?.();
     };
     // Registered before the start: a hook may finish inside `start`, and then nothing is left to cancel. A
     // cancellation comes from a NATS message, so never before `start` has returned.
@@ -169,7 +170,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     close: () =>
       (closing ??= (async () => {
         requests.unsubscribe();
-        if (running.size > 0) await new Promise<void>((resolve) => drained.push(resolve));
+        if (running.size > 0) await new Promise<void>((resolve) => (drained = resolve));
         await executors.dispose();
         await connection.close();
       })()),
