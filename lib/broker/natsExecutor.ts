@@ -158,8 +158,9 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
       source: run.hook.origin.source,
       durationMs: Date.now() - run.startedAt,
     });
-    run.done(settled);
+    // The waiting run takes the place before `done`: a host that starts another run inside it must queue behind.
     if (leftWire) launchNext();
+    run.done(settled);
   };
 
   const failure = (run: Pending, outcome: 'failed' | 'timeout' | 'canceled', message: string): HookRun => ({

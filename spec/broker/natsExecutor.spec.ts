@@ -10,6 +10,8 @@ import { natsExecutor, startWorker, type HookWorker, type NatsExecutor } from '.
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
 import { heldHook, stub, TOOL } from '../helpers/brokerHooks.js';
+import { functionEntry } from '../helpers/marbles.js';
+import type { HookInput } from '../../lib/events/inputs.js';
 import { freePort, startNatsServer, type NatsServer } from '../helpers/natsServer.js';
 
 let server: NatsServer;
@@ -147,6 +149,44 @@ describe('natsExecutor', () => {
     expect((await first).systemMessage).toBe('done');
     expect((await second).systemMessage).toBe('done');
     expect(slow.runs).toBe(2);
+  });
+
+  it('keeps the bound when a settled run’s callback starts another: the one waiting goes first', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = heldHook('slow', async () => {
+      await held;
+      return {};
+    });
+    await worker({ hooks: [slow.hook] });
+    const broker = natsExecutor({ servers: server.url, maxInFlight: 1, maxWaiting: 2 });
+    cleanups.push(() => broker.dispose());
+    const entry = functionEntry(stub('slow'), { source: 'runtime' });
+    const input = { hook_event_name: 'BeforeTool', ...TOOL } as unknown as HookInput;
+    const settled: string[] = [];
+    let inFlightAfterFirst: number | undefined;
+    broker.start(
+      entry,
+      input,
+      () => {
+        settled.push('first');
+        // A host that starts its next hook inside the callback (sequential hooks do).
+        broker.start(entry, input, () => settled.push('third'), 0);
+        // Once the first run has left the books entirely.
+        queueMicrotask(() => {
+          inFlightAfterFirst = broker.stats().inFlight;
+        });
+      },
+      0,
+    );
+    broker.start(entry, input, () => settled.push('second'), 0);
+    await expect.poll(() => slow.runs, { timeout: 10_000 }).toBe(1);
+    release();
+    await expect.poll(() => settled.length, { timeout: 10_000 }).toBe(3);
+    expect(inFlightAfterFirst).toBe(1);
+    expect(settled).toEqual(['first', 'second', 'third']);
   });
 
   it('closes a worker whose last run the host cancels while the worker drains', async () => {
