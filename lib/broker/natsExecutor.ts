@@ -132,27 +132,38 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
       },
     ));
 
-  const settle = (run: Pending, record: HookRun): void => {
-    if (pending.get(run.id) !== run) return;
+  /** Takes a run off the books (settled or canceled); says whether it held a place on the wire. */
+  const takeOff = (run: Pending): boolean => {
     const index = waiting.indexOf(run);
     if (index >= 0) waiting.splice(index, 1);
     pending.delete(run.id);
     disconnectedRuns.delete(run);
     clearTimeout(run.attemptTimer);
     clearTimeout(run.deadline);
+    return index < 0;
+  };
+
+  /** A run left the wire: the first one waiting takes its place. */
+  const launchNext = (): void => {
+    const next = waiting.shift();
+    if (next !== undefined) launch(next);
+  };
+
+  const settle = (run: Pending, record: HookRun): void => {
+    if (pending.get(run.id) !== run) return;
+    const leftWire = takeOff(run);
     // The host's own name and source: the record is about the host's hook, whatever the worker calls it.
     const settled: HookRun = Object.assign({}, record, {
       name: run.hook.name,
       source: run.hook.origin.source,
       durationMs: Date.now() - run.startedAt,
     });
+    // The waiting run takes the place before `done`: a host that starts another run inside it must queue behind.
+    if (leftWire) launchNext();
     run.done(settled);
-    // A run that leaves the wire makes room for the first one waiting.
-    const next = index >= 0 ? undefined : waiting.shift();
-    if (next !== undefined) launch(next);
   };
 
-  const failure = (run: Pending, outcome: 'failed' | 'timeout', message: string): HookRun => ({
+  const failure = (run: Pending, outcome: 'failed' | 'timeout' | 'canceled', message: string): HookRun => ({
     name: run.hook.name,
     source: run.hook.origin.source,
     outcome,
@@ -274,15 +285,9 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
     else launch(run);
     return () => {
       if (pending.get(id) !== run) return;
-      const index = waiting.indexOf(run);
-      if (index >= 0) waiting.splice(index, 1);
-      pending.delete(id);
-      disconnectedRuns.delete(run);
-      clearTimeout(run.attemptTimer);
-      clearTimeout(run.deadline);
+      const leftWire = takeOff(run);
       if (connected) connection?.publish(cancelSubject(subject), encode({ cancel: id }));
-      const next = index >= 0 ? undefined : waiting.shift();
-      if (next !== undefined) launch(next);
+      if (leftWire) launchNext();
     };
   };
 
@@ -297,12 +302,7 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
     dispose: async () => {
       disposed = true;
       for (const run of [...pending.values()]) {
-        settle(
-          run,
-          Object.assign(failure(run, 'failed', 'was canceled: the broker executor was disposed'), {
-            outcome: 'canceled' as const,
-          }),
-        );
+        settle(run, failure(run, 'canceled', 'was canceled: the broker executor was disposed'));
       }
       const opened = connection ?? (await connecting?.catch(() => undefined));
       await opened?.close();

@@ -90,7 +90,8 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
   const connection: NatsConnection = await connectNats({ servers: options.servers, name: 'hookstream-worker' });
   const running = new Map<string, () => void>();
   let closing: Promise<void> | undefined;
-  const drained: Array<() => void> = [];
+  /** Wakes the one `close` (it is memoised) waiting for the runs in flight to finish. */
+  let drained: (() => void) | undefined;
 
   /** The worker's hook with this fingerprint, if it has one. */
   const hookOf = (request: RunRequest): HookEntry | undefined =>
@@ -123,26 +124,27 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     const beat = setInterval(() => {
       reply(message, { t: 'beat', id, a });
     }, heartbeatMs);
-    let settled = false;
-    const finish = (run: HookRun): void => {
-      settled = true;
+    /** Takes the run off this worker, finished or canceled; the last one out lets a closing worker close. */
+    const release = (): void => {
       clearInterval(beat);
       running.delete(id);
-      reply(message, { t: 'run', id, a, run });
-      if (running.size === 0) for (const wake of drained.splice(0)) wake();
+      if (running.size === 0) drained?.();
     };
+    // Registered before the start: a hook may finish inside `start`, and then nothing is left to cancel. A
+    // cancellation comes from a NATS message, so never before `start` has returned.
     running.set(id, () => {
-      clearInterval(beat);
-      running.delete(id);
+      release();
+      cancel?.();
     });
-    const cancel = executors.start(hook, request.input as HookInput, finish, 0);
-    if (!settled && cancel !== undefined) {
-      running.set(id, () => {
-        clearInterval(beat);
-        running.delete(id);
-        cancel();
-      });
-    }
+    const cancel = executors.start(
+      hook,
+      request.input as HookInput,
+      (run: HookRun) => {
+        reply(message, { t: 'run', id, a, run });
+        release();
+      },
+      0,
+    );
   };
 
   const requests = connection.subscribe(subject, {
@@ -168,7 +170,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     close: () =>
       (closing ??= (async () => {
         requests.unsubscribe();
-        if (running.size > 0) await new Promise<void>((resolve) => drained.push(resolve));
+        if (running.size > 0) await new Promise<void>((resolve) => (drained = resolve));
         await executors.dispose();
         await connection.close();
       })()),

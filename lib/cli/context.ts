@@ -58,6 +58,18 @@ export const raiseStatus = (context: CliContext, code: number): void => {
   context.status = Math.max(context.status, code);
 };
 
+/** Resolves at the first SIGINT or SIGTERM, for a command that serves until interrupted; the handlers are removed then. */
+export const interrupted = (): Promise<NodeJS.Signals> =>
+  new Promise((resolveSignal) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveSignal(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
 /** Reads the whole of `stream` as UTF-8 text. */
 export const readAll = async (stream: NodeJS.ReadableStream): Promise<string> => {
   const chunks: Buffer[] = [];

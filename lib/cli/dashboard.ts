@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HookstreamError } from '../core/errors.js';
 import type { Dashboard } from '../tools/dashboardServer.js';
-import { CliError, printLine, printNote, type CliContext } from './context.js';
+import { CliError, interrupted, printLine, printNote, type CliContext } from './context.js';
 
 interface DashboardCliOptions {
   port: string;
@@ -21,18 +21,6 @@ export const parsePort = (text: string): number => {
   }
   return port;
 };
-
-/** Resolves at the first SIGINT or SIGTERM; the handlers are removed then. */
-const interrupted = (): Promise<NodeJS.Signals> =>
-  new Promise((resolveSignal) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolveSignal(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 
 const dashboard = async (context: CliContext, file: string, options: DashboardCliOptions): Promise<void> => {
   const port = parsePort(options.port);

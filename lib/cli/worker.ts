@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { HookstreamError } from '../core/errors.js';
-import { CliError, printLine, type CliContext } from './context.js';
+import { CliError, interrupted, printLine, type CliContext } from './context.js';
 import { reportLoadProblems, resolveSettings, withSharedOptions, type SharedOptions } from './settingsOptions.js';
 
 interface WorkerCliOptions extends SharedOptions {
@@ -15,18 +15,6 @@ interface WorkerCliOptions extends SharedOptions {
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
-/** Resolves at the first SIGINT or SIGTERM; the handlers are removed then. */
-const interrupted = (): Promise<NodeJS.Signals> =>
-  new Promise((resolveSignal) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolveSignal(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 
 const positive = (text: string | undefined, option: string): number | undefined => {
   if (text === undefined) return undefined;

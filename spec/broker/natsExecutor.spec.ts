@@ -9,12 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { natsExecutor, startWorker, type HookWorker, type NatsExecutor } from '../../lib/broker/index.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
-import type { FunctionHook } from '../../lib/model/types.js';
+import { heldHook, stub, TOOL } from '../helpers/brokerHooks.js';
+import { functionEntry } from '../helpers/marbles.js';
+import type { HookInput } from '../../lib/events/inputs.js';
 import { freePort, startNatsServer, type NatsServer } from '../helpers/natsServer.js';
 
 let server: NatsServer;
 const cleanups: Array<() => Promise<void>> = [];
-const TOOL = { tool_name: 'write_file', tool_input: { path: 'a.txt' } };
 
 beforeAll(async () => {
   server = await startNatsServer();
@@ -43,16 +44,6 @@ const host = (
   });
   return { hooks, broker };
 };
-
-/** A function hook as the host declares it: its body never runs on the host. */
-const stub = (name: string, extra: Partial<FunctionHook> = {}): FunctionHook => ({
-  type: 'function',
-  name,
-  run: () => {
-    throw new Error(`${name} ran on the host`);
-  },
-  ...extra,
-});
 
 describe('natsExecutor', () => {
   it('runs a function hook on a worker and applies its decision on the host', async () => {
@@ -140,23 +131,11 @@ describe('natsExecutor', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let started = 0;
-    await worker({
-      hooks: [
-        {
-          event: 'BeforeTool',
-          hook: {
-            type: 'function',
-            name: 'slow',
-            run: async () => {
-              started += 1;
-              await held;
-              return { systemMessage: 'done' };
-            },
-          },
-        },
-      ],
+    const slow = heldHook('slow', async () => {
+      await held;
+      return { systemMessage: 'done' };
     });
+    await worker({ hooks: [slow.hook] });
     const broker = natsExecutor({ servers: server.url, maxInFlight: 1, maxWaiting: 1 });
     const { hooks } = host(broker);
     hooks.register('BeforeTool', stub('slow'));
@@ -165,11 +144,73 @@ describe('natsExecutor', () => {
     const third = await hooks.fire('BeforeTool', TOOL);
     expect(third.warnings.join('\n')).toContain('2 runs are already in flight or waiting on the broker');
     expect(broker.stats()).toMatchObject({ inFlight: 1, waiting: 1 });
-    await expect.poll(() => started).toBe(1);
+    await expect.poll(() => slow.runs).toBe(1);
     release();
     expect((await first).systemMessage).toBe('done');
     expect((await second).systemMessage).toBe('done');
-    expect(started).toBe(2);
+    expect(slow.runs).toBe(2);
+  });
+
+  it('keeps the bound when a settled run’s callback starts another: the one waiting goes first', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = heldHook('slow', async () => {
+      await held;
+      return {};
+    });
+    await worker({ hooks: [slow.hook] });
+    const broker = natsExecutor({ servers: server.url, maxInFlight: 1, maxWaiting: 2 });
+    cleanups.push(() => broker.dispose());
+    const entry = functionEntry(stub('slow'), { source: 'runtime' });
+    const input = { hook_event_name: 'BeforeTool', ...TOOL } as unknown as HookInput;
+    const settled: string[] = [];
+    let inFlightAfterFirst: number | undefined;
+    broker.start(
+      entry,
+      input,
+      () => {
+        settled.push('first');
+        // A host that starts its next hook inside the callback (sequential hooks do).
+        broker.start(entry, input, () => settled.push('third'), 0);
+        // Once the first run has left the books entirely.
+        queueMicrotask(() => {
+          inFlightAfterFirst = broker.stats().inFlight;
+        });
+      },
+      0,
+    );
+    broker.start(entry, input, () => settled.push('second'), 0);
+    await expect.poll(() => slow.runs, { timeout: 10_000 }).toBe(1);
+    release();
+    await expect.poll(() => settled.length, { timeout: 10_000 }).toBe(3);
+    expect(inFlightAfterFirst).toBe(1);
+    expect(settled).toEqual(['first', 'second', 'third']);
+  });
+
+  it('closes a worker whose last run the host cancels while the worker drains', async () => {
+    let aborted = false;
+    const slow = heldHook(
+      'slow',
+      (signal) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve({});
+          });
+        }),
+    );
+    const pool = await worker({ hooks: [slow.hook] });
+    const { hooks } = host(natsExecutor({ servers: server.url }));
+    hooks.register('BeforeTool', stub('slow'));
+    const subscription = hooks.fire$('BeforeTool', TOOL).subscribe();
+    await expect.poll(() => slow.runs, { timeout: 10_000 }).toBe(1);
+    const closed = pool.close();
+    subscription.unsubscribe();
+    await closed;
+    expect(aborted).toBe(true);
+    expect(pool.inFlight).toBe(0);
   });
 });
 

@@ -1,0 +1,52 @@
+/**
+ * Hooks for the broker specs: the host's stand-in for a hook that runs on the pool, and a worker's hook that
+ * counts its runs and answers only when the spec lets it (a promise it settles, the run's abort signal).
+ *
+ * @example
+ * const slow = heldHook('slow', async () => { await released; return { systemMessage: 'done' }; });
+ * await startWorker({ servers, trust: false, hooks: [slow.hook] });
+ * hooks.register('BeforeTool', stub('slow'));
+ * // … slow.runs …
+ */
+import type { WorkerHook } from '../../lib/broker/index.js';
+import type { HookOutput } from '../../lib/events/outputs.js';
+import type { FunctionHook } from '../../lib/model/types.js';
+
+/** The call every broker spec fires `BeforeTool` with. */
+export const TOOL = { tool_name: 'write_file', tool_input: { path: 'a.txt' } };
+
+/** A function hook as the host declares it: its body never runs on the host. */
+export const stub = (name: string, extra: Partial<FunctionHook> = {}): FunctionHook => ({
+  type: 'function',
+  name,
+  run: () => {
+    throw new Error(`${name} ran on the host`);
+  },
+  ...extra,
+});
+
+export interface HeldHook {
+  /** Runs started on the worker so far. */
+  readonly runs: number;
+  /** The worker's `BeforeTool` hook, for `startWorker({ hooks })`. */
+  readonly hook: WorkerHook;
+}
+
+/** A worker's `BeforeTool` function hook `name`: counts its runs, answers what `answer(signal)` resolves to. */
+export const heldHook = (name: string, answer: (signal: AbortSignal) => Promise<HookOutput>): HeldHook => {
+  let runs = 0;
+  const hook: FunctionHook<never> = {
+    type: 'function',
+    name,
+    run: (_input, { signal }) => {
+      runs += 1;
+      return answer(signal);
+    },
+  };
+  return {
+    get runs() {
+      return runs;
+    },
+    hook: { event: 'BeforeTool', hook },
+  };
+};
