@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { spawnRows, targetRows } from './rows.js';
+import { BENCH_NAMES, spawnRows, targetRows } from './rows.js';
 import { type BenchResults, missedLine, readResults, renderSpread, renderTable, RESULTS } from './table.js';
 
 export const PAGE = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
@@ -90,7 +90,7 @@ export const renderPage = async (results: BenchResults): Promise<string> => {
     '## Running the benchmarks',
     '',
     '- `npm run bench` runs everything and rewrites `bench/results.json` and this page; ' +
-      '`npm run bench -- engine decide` runs a subset (engine, decide, memory, spawn).',
+      `\`npm run bench -- engine decide\` runs a subset (${BENCH_NAMES.join(', ')}).`,
     '- `npm run bench -- --quick` cuts rounds about tenfold to check that the bench works on a busy machine; its ' +
       'figures go to `bench/results.quick.json` and never to this page.',
     '- `npx tsx bench/report.ts` renders this page again from `bench/results.json`; `--recompute-rows` first ' +

@@ -40,6 +40,9 @@ export interface ComparisonRow {
   ratio: number;
 }
 
+/** The benches `npm run bench` runs, in order; naming some runs only those. */
+export const BENCH_NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'agents'] as const;
+
 /** The figures a row is derived from; a bench left out of the run gives no rows. */
 export interface Sections {
   engine?: EngineFigures;

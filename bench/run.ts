@@ -2,7 +2,7 @@
  * `npm run bench`: builds, then runs every benchmark against the built dist/ (the code users get), writes the
  * figures and the target rows to bench/results.json, renders docs/performance.md from them (bench/report.ts) and
  * prints the table.
- * Pass names to run a subset: `npm run bench -- engine decide` (engine, decide, memory, spawn, agents).
+ * Pass names to run a subset: `npm run bench -- engine decide` (the names are `BENCH_NAMES` in bench/rows.ts).
  * `--quick` cuts rounds and batches about tenfold to check that the bench works on a busy machine; its figures
  * go to bench/results.quick.json instead, so that they cannot be committed as the measured ones.
  */
@@ -14,7 +14,7 @@ import { benchEngine } from './engine.bench.js';
 import { benchEffects } from './effects.bench.js';
 import { beginSection, collectedSpreads, isQuick } from './measure.js';
 import { benchMemory } from './memory.bench.js';
-import { type Sections, spawnRows, targetRows } from './rows.js';
+import { BENCH_NAMES, type Sections, spawnRows, targetRows } from './rows.js';
 import { benchSpawn } from './spawn.bench.js';
 import { benchStreamTtft } from './streamTtft.bench.js';
 import { benchPersistentRoundTrip } from './persistent.bench.js';
@@ -22,7 +22,7 @@ import { benchLedger } from './ledger.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
-const NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'agents'] as const;
+const NAMES = BENCH_NAMES;
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = requested.filter((name) => !(NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: choose among ${NAMES.join(', ')}`);

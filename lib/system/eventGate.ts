@@ -12,7 +12,7 @@ import type { HookPlan, HookResult } from '../model/types.js';
 import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import { eventFieldsGuard } from '../events/fieldGuards.js';
-import { isEventName, type EventName } from '../events/names.js';
+import type { EventName } from '../events/names.js';
 import type { CancelRun } from '../executors/startRun.js';
 import { matchTargetOf, type HookPlanner } from '../plan/planner.js';
 import type { HookRegistry } from '../plan/registry.js';
@@ -26,10 +26,7 @@ export type Answerer = (fields: Record<string, unknown>) => HookPlan | HookResul
 export interface EventGate {
   /** Validates and plans one event: its result when nothing is to run, else its plan. Throws for host mistakes. */
   answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
-  /**
-   * `answer` for one event name, looked up once by a caller that answers a stream of it (`decide`). `answer`
-   * keeps one per event name too.
-   */
+  /** `answer` for one event name, for a caller that answers a stream of it (`decide`): one per name, shared. */
   answerer(event: EventName): Answerer;
   /** Runs a plan from `answer`; returns the cancel function while it runs. */
   run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
@@ -63,7 +60,7 @@ export const createEventGate = (
 
   // The event's field guard and fast path are looked up once per name, and the planner is not asked again while
   // the planner and registry that had no hook for the event stay in force.
-  const answerer = (event: EventName): Answerer => {
+  const makeAnswerer = (event: EventName): Answerer => {
     const pass = eventFieldsGuard(event);
     const fastPath = fastPathFor(event);
     // Whether the event has a hook at all, as `knownPlanner` said at the registry's generation `knownAt`: while
@@ -111,15 +108,17 @@ export const createEventGate = (
     };
   };
 
+  // Callers resolve names first (`resolveEvent`), so this holds at most one answerer per canonical event.
   const answerers = new Map<EventName, Answerer>();
-  const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => {
+  const answerer = (event: EventName): Answerer => {
     let answerOne = answerers.get(event);
     if (answerOne === undefined) {
-      answerOne = answerer(event);
-      if (isEventName(event)) answerers.set(event, answerOne); // a host's misspelt name is not kept
+      answerOne = makeAnswerer(event);
+      answerers.set(event, answerOne);
     }
-    return answerOne(fields);
+    return answerOne;
   };
+  const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => answerer(event)(fields);
 
   const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
     const entry: Running = { cancel: noCancel, fail };

@@ -446,6 +446,18 @@ describe('createHookSystem: streams, registration, lifecycle', () => {
     expect(() => hooks.register('Bogus', fn('x', {}))).toThrow(UnknownEventError);
   });
 
+  it('fire() sees a hook registered after the same event and tool were answered without one', async () => {
+    const hooks = system();
+    hooks.register('BeforeTool', fn('shell', { decision: 'block' }), { matcher: '^run_shell_command$' });
+    expect((await hooks.fire('BeforeTool', writeEtc)).blocked).toBe(false);
+    const registration = hooks.register('BeforeTool', fn('write', { decision: 'block' }), {
+      matcher: writeEtc.tool_name,
+    });
+    expect((await hooks.fire('BeforeTool', writeEtc)).blocked).toBe(true);
+    registration.unregister();
+    expect((await hooks.fire('BeforeTool', writeEtc)).blocked).toBe(false);
+  });
+
   it('tools.enableHooks defaults to false: configured hooks are not evaluated', async () => {
     const settings = { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'exit 2' }] }] } };
     const off = system({ settings });
