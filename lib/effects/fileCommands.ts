@@ -195,7 +195,7 @@ export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
     ['echo', 'printf', 'true', 'false', 'test', '[', 'pwd', 'date', 'whoami', 'id', 'uname', 'sleep', 'seq', 'yes']
       .concat(['basename', 'dirname', 'which', 'type', 'expr', 'printenv', 'exit', 'return', 'set', 'shift', 'read'])
       .concat(['wait', 'jobs', 'popd', 'dirs', 'history', 'clear', 'tput', 'nproc', 'df', 'free', 'uptime', 'ps', ':'])
-      .concat(['local', 'declare', 'typeset', 'readonly', 'let', 'getopts', 'hash', 'tty', 'groups', 'arch', 'env'])
+      .concat(['local', 'declare', 'typeset', 'readonly', 'let', 'getopts', 'hash', 'tty', 'groups', 'arch'])
       .concat(['shopt', 'alias', 'unalias', 'bc', 'dc', 'tr', 'numfmt', 'factor', 'cal', 'locale', 'logname', 'users'])
       .concat([
         'lsof',
