@@ -17,22 +17,23 @@ const readsAll =
 const none: Handler = () => undefined;
 
 /** The first operand is a pattern or expression, the rest are files read (`grep PATTERN f`, `jq '.x' f`). */
-const patternThenFiles =
-  (patternOptions: string[], fileOptions: string[], valued: string[]): Handler =>
-  (args, { sink }) => {
-    const options = readOptions(args, [...patternOptions, ...fileOptions, ...valued]);
+const patternThenFiles = (patternOptions: string[], fileOptions: string[], valued: string[]): Handler => {
+  const allValued = [...patternOptions, ...fileOptions, ...valued];
+  return (args, { sink }) => {
+    const options = readOptions(args, allValued);
     for (const file of optionValues(options, ...fileOptions)) sink.path('reads', file);
     const given = hasOption(options, ...patternOptions, ...fileOptions);
     const files = given ? options.operands : options.operands.slice(1);
     // No file named: the program reads stdin, or (grep -r, rg) the directory it runs in.
     for (const file of files) sink.path('reads', file);
   };
+};
 
 /** `cp`, `install`, `ln`: the last operand (or `-t DIR`) is written, the others read. */
-const copies =
-  (reads: boolean, valued: string[]): Handler =>
-  (args, { sink }) => {
-    const options = readOptions(args, ['-t', '--target-directory', '-S', '--suffix', ...valued]);
+const copies = (reads: boolean, valued: string[]): Handler => {
+  const allValued = ['-t', '--target-directory', '-S', '--suffix', ...valued];
+  return (args, { sink }) => {
+    const options = readOptions(args, allValued);
     const target = optionValues(options, '-t', '--target-directory');
     const sources = target.length > 0 ? options.operands : options.operands.slice(0, -1);
     const destinations = target.length > 0 ? target : options.operands.slice(-1);
@@ -40,6 +41,7 @@ const copies =
     // `ln -s target` alone links a file named after the target in the current directory.
     for (const destination of destinations) sink.path('writes', destination);
   };
+};
 
 const move: Handler = (args, { sink }) => {
   const options = readOptions(args, ['-t', '--target-directory', '-S', '--suffix']);
@@ -181,6 +183,8 @@ const split: Handler = (args, { sink }) => {
 };
 
 const touch = writesAll('-d', '--date', '-r', '--reference', '-t');
+const shredWrites = writesAll('-n', '-s', '--iterations', '--size');
+const shredDeletes = deletesAll('-n', '-s');
 const readers = readsAll('-n', '--lines', '-c', '--bytes', '-s', '-w', '-N', '-L');
 
 export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
@@ -195,7 +199,7 @@ export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
     ['echo', 'printf', 'true', 'false', 'test', '[', 'pwd', 'date', 'whoami', 'id', 'uname', 'sleep', 'seq', 'yes']
       .concat(['basename', 'dirname', 'which', 'type', 'expr', 'printenv', 'exit', 'return', 'set', 'shift', 'read'])
       .concat(['wait', 'jobs', 'popd', 'dirs', 'history', 'clear', 'tput', 'nproc', 'df', 'free', 'uptime', 'ps', ':'])
-      .concat(['local', 'declare', 'typeset', 'readonly', 'let', 'getopts', 'hash', 'tty', 'groups', 'arch', 'env'])
+      .concat(['local', 'declare', 'typeset', 'readonly', 'let', 'getopts', 'hash', 'tty', 'groups', 'arch'])
       .concat(['shopt', 'alias', 'unalias', 'bc', 'dc', 'tr', 'numfmt', 'factor', 'cal', 'locale', 'logname', 'users'])
       .concat([
         'lsof',
@@ -253,24 +257,13 @@ export const FILE_COMMANDS: Readonly<Record<string, Handler>> = {
   cp: copies(true, []),
   install: copies(true, ['-m', '--mode', '-o', '--owner', '-g', '--group']),
   ln: copies(false, []),
-  rsync: copies(true, [
-    '-e',
-    '--rsh',
-    '--exclude',
-    '--include',
-    '--filter',
-    '-f',
-    '--exclude-from',
-    '--files-from',
-    '--chmod',
-  ]),
   mv: move,
   rm: deletesAll(),
   rmdir: deletesAll(),
   unlink: deletesAll(),
-  shred: (args, context) => {
-    writesAll('-n', '-s', '--iterations', '--size')(args, context, 'shred');
-    if (hasOption(readOptions(args, ['-n', '-s']), '-u', '--remove')) deletesAll('-n', '-s')(args, context, 'shred');
+  shred: (args, context, name) => {
+    shredWrites(args, context, name);
+    if (hasOption(readOptions(args, ['-n', '-s']), '-u', '--remove')) shredDeletes(args, context, name);
   },
   touch,
   mkdir: writesAll('-m', '--mode'),

@@ -8,7 +8,7 @@
  * Nothing is guessed safe: a program the table does not know, a program name only the shell knows, syntax
  * the reader does not follow or a spent budget each add `unknown` with the reason, keeping what was read.
  */
-import { parseArgs } from '../inspect/argv.js';
+import { parseArgs, type Word } from '../inspect/argv.js';
 import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from '../inspect/lookThrough.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../inspect/readBudget.js';
 import { parseShell, type Redirection } from '../inspect/shellParse.js';
@@ -87,15 +87,16 @@ class ShellWalker implements EffectContext {
     const name = programName(program.text);
     this.sink.add('executes', name);
     const rest = args.slice(1);
+    // The arguments as lib/inspect's tables read them (a word only the shell knows has no text), once.
+    const words = rest.map((arg) => ({ text: arg.known ? arg.text : undefined, field: '' }));
     if (name === 'eval') {
-      const text = evalLine(rest.map((arg) => ({ text: arg.known ? arg.text : undefined, field: '' })));
+      const text = evalLine(words);
       this.line(
         text === undefined ? { text: rest.map((arg) => arg.text).join(' '), known: false } : { text, known: true },
       );
       return;
     }
-    if (this.wrapper(name, rest)) return;
-    const words = rest.map((arg) => ({ text: arg.known ? arg.text : undefined, field: '' }));
+    if (this.wrapper(name, rest, words)) return;
     const shell = shellRun(name, words);
     if (shell !== undefined) {
       if (shell.kind === 'code')
@@ -113,10 +114,9 @@ class ShellWalker implements EffectContext {
   }
 
   /** A wrapper (`sudo`, `env X=1`, `timeout 5`, `xargs`): the program it runs is followed. */
-  private wrapper(name: string, rest: readonly Arg[]): boolean {
+  private wrapper(name: string, rest: readonly Arg[], words: readonly Word[]): boolean {
     const wrapper = wrapperOf(name);
     if (wrapper === undefined) return false;
-    const words = rest.map((arg) => ({ text: arg.known ? arg.text : undefined, field: '' }));
     const parsed = parseArgs(words, wrapper.grammar);
     if (parsed.noRun) return true;
     if (parsed.unknownWord) {

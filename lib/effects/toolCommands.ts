@@ -244,6 +244,9 @@ const signals: Handler = (_args, { sink }, name) => {
   sink.unknown(`${name} signals processes`);
 };
 
+const uvManager = packageManager('uv');
+const goInstall = packageManager('go');
+
 export const TOOL_COMMANDS: Readonly<Record<string, Handler>> = {
   git,
   npm: packageManager('npm'),
@@ -255,8 +258,7 @@ export const TOOL_COMMANDS: Readonly<Record<string, Handler>> = {
   pipx: packageManager('pipx'),
   poetry: packageManager('poetry'),
   uv: (args, context, name) => {
-    const rest = args[0]?.text === 'pip' ? args.slice(1) : args;
-    packageManager('uv')(rest, context, name);
+    uvManager(args[0]?.text === 'pip' ? args.slice(1) : args, context, name);
   },
   cargo: packageManager('cargo'),
   gem: packageManager('gem'),
@@ -266,7 +268,7 @@ export const TOOL_COMMANDS: Readonly<Record<string, Handler>> = {
   go: (args, context, name) => {
     const verb = args[0]?.text;
     if (verb === 'get' || verb === 'install' || (verb === 'mod' && args[1]?.text === 'download'))
-      packageManager('go')([{ text: 'install', known: true }], context, name);
+      goInstall([{ text: 'install', known: true }], context, name);
     else if (verb === 'version' || verb === 'env' || verb === 'fmt' || verb === 'vet' || verb === 'doc') {
       if (verb === 'fmt') context.sink.add('writes', undefined, 'go fmt');
     } else projectCode(args, context, name);

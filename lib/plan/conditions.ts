@@ -8,6 +8,25 @@ import type { HookEntry, HookPlan } from '../model/types.js';
 
 const conditional = new WeakMap<HookPlan, boolean>();
 
+/**
+ * A hook's condition tested once per distinct condition for one event's fields: the hooks of one group share
+ * their group's condition object (an `effects` matcher reads the whole shell command), so a group of three
+ * hooks reads the command once, not three times. Made per call, so no result outlives the fields it is for.
+ */
+const conditionTester = (fields: Readonly<Record<string, unknown>>): ((hook: HookEntry) => boolean) => {
+  let last: HookEntry['condition'];
+  let held = true;
+  return (hook) => {
+    const condition = hook.condition;
+    if (condition === undefined) return true;
+    if (condition !== last) {
+      last = condition;
+      held = condition.test(fields);
+    }
+    return held;
+  };
+};
+
 const hasConditions = (plan: HookPlan): boolean => {
   let known = conditional.get(plan);
   if (known === undefined) {
@@ -28,7 +47,7 @@ const hasConditions = (plan: HookPlan): boolean => {
  */
 export const applyConditions = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): HookPlan => {
   if (!hasConditions(plan)) return plan;
-  const holds = (hook: HookEntry): boolean => hook.condition === undefined || hook.condition.test(fields);
+  const holds = conditionTester(fields);
   const hooks = plan.hooks.filter(holds);
   const background = plan.background?.filter(holds);
   if (hooks.length === plan.hooks.length && background?.length === plan.background?.length) return plan;
@@ -43,15 +62,23 @@ export const applyConditions = (plan: HookPlan, fields: Readonly<Record<string, 
   });
 };
 
+/** Whether any of `hooks` runs; a condition that failed is not tested again for the next hook of its group. */
+const anyHolds = (hooks: readonly HookEntry[], fields: Readonly<Record<string, unknown>>): boolean => {
+  let failed: HookEntry['condition'];
+  for (const hook of hooks) {
+    const condition = hook.condition;
+    if (condition === undefined) return true;
+    if (condition === failed) continue;
+    if (condition.test(fields)) return true;
+    failed = condition;
+  }
+  return false;
+};
+
 /**
  * Whether `applyConditions(plan, fields)` would keep a hook, without building the filtered plan: `hasHooks`
  * with the event's fields asks this on the host's hot path.
  */
-export const anyHookRuns = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): boolean => {
-  for (const hook of plan.hooks) if (hook.condition === undefined || hook.condition.test(fields)) return true;
+export const anyHookRuns = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): boolean =>
   // Background hooks run too, though the event does not wait for them.
-  const background = plan.background;
-  if (background === undefined) return false;
-  for (const hook of background) if (hook.condition === undefined || hook.condition.test(fields)) return true;
-  return false;
-};
+  anyHolds(plan.hooks, fields) || (plan.background !== undefined && anyHolds(plan.background, fields));

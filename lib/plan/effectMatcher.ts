@@ -14,6 +14,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
   EFFECT_CLASSES,
+  effectText,
   PATH_CLASSES,
   toolEffects,
   type Effect,
@@ -187,9 +188,7 @@ const checkExamples = (
       const got = condition.test({ tool_name: call.tool, tool_input: call.input, cwd });
       if (got !== want) {
         const what = typeof item === 'string' ? JSON.stringify(item) : `${call.tool} ${JSON.stringify(call.input)}`;
-        const effects = toolEffects(call.tool, call.input).effects.map(
-          (effect) => `${effect.effect}(${effect.target ?? '?'})`,
-        );
+        const effects = toolEffects(call.tool, call.input).effects.map(effectText);
         problems.push({
           pointer,
           message: `example ${what} ${want ? 'does not match' : 'matches'} these effects (it does: ${effects.join(', ') || 'nothing'})`,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HookCondition, HookEntry, HookPlan } from '../../lib/model/types.js';
 import { createEntry, withId } from '../../lib/plan/createEntry.js';
-import { applyConditions } from '../../lib/plan/conditions.js';
+import { anyHookRuns, applyConditions } from '../../lib/plan/conditions.js';
 
 const onlyEnv: HookCondition = {
   rule: 'Write(.env*)',
@@ -43,6 +43,20 @@ describe('applyConditions', () => {
     expect(applied.sequential).toBe(false);
     expect(Object.isFrozen(applied)).toBe(true);
     expect(plan.hooks).toHaveLength(2);
+  });
+
+  it('tests a condition the hooks of one group share once per event, for each hook and for hasHooks', () => {
+    let tests = 0;
+    const counted: HookCondition = { rule: onlyEnv.rule, test: (input) => (tests++, onlyEnv.test(input)) };
+    const plan = planOf([entry('a.sh', { condition: counted }), entry('b.sh', { condition: counted })]);
+    expect(applyConditions(plan, write('.env')).hooks).toHaveLength(2);
+    expect(tests).toBe(1);
+    expect(applyConditions(plan, write('src/a.ts')).hooks).toHaveLength(0);
+    expect(tests).toBe(2);
+    expect(anyHookRuns(plan, write('src/a.ts'))).toBe(false);
+    expect(tests).toBe(3);
+    expect(anyHookRuns(planOf([...plan.hooks, entry('c.sh')]), write('src/a.ts'))).toBe(true);
+    expect(tests).toBe(4);
   });
 
   it('carries the condition through createEntry and withId', () => {
