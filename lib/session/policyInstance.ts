@@ -66,7 +66,7 @@ export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDef
 });
 
 /** An operator policy as a definition, keeping its last `window` steps. */
-export const operatorDefinition = (name: string, policy: SessionPolicy, window: number): PolicyDefinition => ({
+const operatorDefinition = (name: string, policy: SessionPolicy, window: number): PolicyDefinition => ({
   name,
   create: (restored) => {
     const steps$ = new Subject<SessionStep>();
@@ -109,3 +109,11 @@ export const operatorDefinition = (name: string, policy: SessionPolicy, window: 
     };
   },
 });
+
+/** Either kind of policy as a definition: an operator keeps its last `window` steps, a rule its own state. */
+export const policyDefinition = <S>(
+  name: string,
+  policy: SessionPolicy | SessionRule<S>,
+  window: number,
+): PolicyDefinition =>
+  typeof policy === 'function' ? operatorDefinition(name, policy, window) : ruleDefinition(name, policy);

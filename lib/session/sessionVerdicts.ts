@@ -3,7 +3,7 @@
  * verdict, or `null` for allow), `outcome` steps answered by nothing. For marble tests of policies and rules.
  */
 import { Observable, type OperatorFunction } from 'rxjs';
-import { DEFAULT_POLICY_WINDOW, operatorDefinition, ruleDefinition, type SessionRule } from './policyInstance.js';
+import { DEFAULT_POLICY_WINDOW, policyDefinition, type SessionRule } from './policyInstance.js';
 import type { PolicyVerdict, SessionPolicy, SessionStep } from './types.js';
 
 export interface SessionVerdictsOptions {
@@ -28,11 +28,9 @@ export const sessionVerdicts =
   ): OperatorFunction<SessionStep, PolicyVerdict | null> =>
   (step$) =>
     new Observable<PolicyVerdict | null>((subscriber) => {
-      const definition =
-        typeof policy === 'function'
-          ? operatorDefinition('policy', policy, options.window ?? DEFAULT_POLICY_WINDOW)
-          : ruleDefinition('policy', policy as SessionRule);
-      const instance = definition.create(options.restored);
+      const instance = policyDefinition('policy', policy, options.window ?? DEFAULT_POLICY_WINDOW).create(
+        options.restored,
+      );
       const now = options.now;
       const subscription = step$.subscribe({
         next: (step) => {

@@ -8,6 +8,7 @@ import { HookSystemDisposedError, InvalidHookError } from '../core/errors.js';
 import { asError } from '../core/guards.js';
 import type { CommandHookConfig, FunctionHook, HookActivity, HookPlan, HookResult } from '../model/types.js';
 import { isDecided, isPlan, type Engine } from '../engine/decideEvent.js';
+import type { EventName } from '../events/names.js';
 import { orderedMerge } from '../engine/orderedMerge.js';
 import { componentLogger, createRootLogger, isDebugLogging } from '../logging/logger.js';
 import { createTrustGate } from '../trust/trustGate.js';
@@ -24,7 +25,7 @@ import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
 import { createLedger, withLedger } from '../ledger/ledgerTrace.js';
 import { createSessionBook } from '../session/sessionBook.js';
-import { createPolicyDecide } from './policyGate.js';
+import { createProceed } from './policyGate.js';
 import { registerSessionPolicy, settingsPolicies } from './sessionPolicies.js';
 
 export type { HookSystem } from './hookSystem.js';
@@ -104,7 +105,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: ledger === undefined ? observation.trace : withLedger(observation.trace, ledger),
   };
   const gate = createEventGate(engine, settings);
-  const policyDecide = createPolicyDecide(gate, book, engine.toolSelection);
+  const proceed = createProceed(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {
     if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
@@ -121,9 +122,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
         subscriber.error(error);
       };
       const event = resolveEvent(eventName);
-      const decided = book.active
-        ? policyDecide(event, fields, settle, fail)
-        : gate.decide(event, fields, settle, fail);
+      const decided = proceed(event, fields, gate.answer(event, fields), settle, fail);
       if (!isDecided(decided)) return decided;
       settle(decided);
       return undefined;
@@ -131,32 +130,28 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
 
   const system: HookSystem = {
     fire: (eventName: string, fields: Record<string, unknown>) => {
-      if (book.active)
-        return new Promise<HookResult>((resolve, reject) => {
-          const decided = policyDecide(resolveEvent(eventName), fields, resolve, reject);
-          if (isDecided(decided)) resolve(decided);
-        });
+      let event: EventName;
       let planned: HookPlan | HookResult;
       try {
-        planned = gate.answer(resolveEvent(eventName), fields);
+        event = resolveEvent(eventName);
+        planned = gate.answer(event, fields);
       } catch (error) {
         return Promise.reject(asError(error));
       }
-      if (!isPlan(planned)) return Promise.resolve(planned);
-      const plan = planned;
+      // Nothing to run and no policy to ask: no callback is allocated.
+      if (!isPlan(planned) && !book.active) return Promise.resolve(planned);
       return new Promise<HookResult>((resolve, reject) => {
-        gate.run(plan, fields, resolve, reject);
+        const decided = proceed(event, fields, planned, resolve, reject);
+        if (isDecided(decided)) resolve(decided);
       });
     },
     fire$,
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
       const answer = gate.answerer(event);
-      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) => {
-        if (book.active) return policyDecide(event, fields, done, fail);
-        const planned = answer(fields);
-        return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
-      });
+      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) =>
+        proceed(event, fields, answer(fields), done, fail),
+      );
     },
     results$: records.asObservable(),
     decisions$: observation.decisions$,

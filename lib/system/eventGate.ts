@@ -9,7 +9,7 @@
 import { fastPathFor } from '../aggregate/fastPath.js';
 import { HookSystemDisposedError } from '../core/errors.js';
 import type { HookPlan, HookResult } from '../model/types.js';
-import { isPlan, planEvent, runEvent, type Decided, type Engine, type ResultDone } from '../engine/decideEvent.js';
+import { isPlan, planEvent, runEvent, type Engine, type ResultDone } from '../engine/decideEvent.js';
 import { checkEventFields } from '../events/decodeInput.js';
 import { eventFieldsGuard } from '../events/fieldGuards.js';
 import type { EventName } from '../events/names.js';
@@ -30,8 +30,6 @@ export interface EventGate {
   answerer(event: EventName): Answerer;
   /** Runs a plan from `answer`; returns the cancel function while it runs. */
   run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
-  /** `answer`, then `run` when needed: the result at once, or `done` later (see `Decided`). */
-  decide(event: EventName, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): Decided;
   /** Refuses new events, cancels those running and fails their callers with HookSystemDisposedError. */
   close(): void;
   /** Whether `close()` was called. */
@@ -139,10 +137,6 @@ export const createEventGate = (
     answer,
     answerer,
     run,
-    decide: (event, fields, done, fail) => {
-      const planned = answer(event, fields);
-      return isPlan(planned) ? run(planned, fields, done, fail) : planned;
-    },
     get closed() {
       return closed;
     },

@@ -1,30 +1,31 @@
 /**
- * The way into the pipeline while session policies are registered: the event is validated and planned as
- * usual, its `call` step goes to the policies, a deny answers at once (no hook runs), other verdicts join the
- * hooks' result, and the decided result goes back to the policies as the event's `outcome` step.
+ * An answered event's way on, for every facade entry point (`fire`, `fire$`, `decide`): its plan runs through the
+ * gate. While session policies are registered, the event's `call` step goes to them first, a deny answers at once
+ * (no hook runs), other verdicts join the hooks' result, and the decided result goes back to the policies as the
+ * event's `outcome` step. Without a policy, one property read is all this adds.
  */
-import type { HookResult } from '../model/types.js';
+import type { HookPlan, HookResult } from '../model/types.js';
 import { isPlan, type Decided, type ResultDone } from '../engine/decideEvent.js';
 import type { EventName } from '../events/names.js';
 import { deniedResult, deniesCall, joinVerdicts } from '../session/joinVerdicts.js';
 import type { SessionBook } from '../session/sessionBook.js';
 import type { EventFail, EventGate } from './eventGate.js';
 
-export type PolicyDecide = (
+/**
+ * Continues an event from the gate's answer (validation and planning come first: a malformed event is the host's
+ * error and never a step of a session): the result at once, or `done` later (see `Decided`).
+ */
+export type Proceed = (
   event: EventName,
   fields: Record<string, unknown>,
+  planned: HookPlan | HookResult,
   done: ResultDone,
   fail: EventFail,
 ) => Decided;
 
-export const createPolicyDecide = (
-  gate: EventGate,
-  book: SessionBook,
-  toolSelection: 'union' | 'intersection',
-): PolicyDecide => {
-  return (event, fields, done, fail) => {
-    // Validation and planning first: a malformed event is the host's error and never a step of the session.
-    const planned = gate.answer(event, fields);
+export const createProceed = (gate: EventGate, book: SessionBook, toolSelection: 'union' | 'intersection'): Proceed => {
+  return (event, fields, planned, done, fail) => {
+    if (!book.active) return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
     const call = book.call(event, fields);
     const record = (result: HookResult): HookResult => {
       book.outcome(call, event, fields, result);

@@ -2,7 +2,7 @@
 import { InvalidHookError } from '../core/errors.js';
 import {
   DEFAULT_POLICY_WINDOW,
-  operatorDefinition,
+  policyDefinition,
   ruleDefinition,
   type SessionRule,
 } from '../session/policyInstance.js';
@@ -62,9 +62,5 @@ export const registerSessionPolicy = <S>(
     throw new InvalidHookError(
       `sessionPolicy "${name}": window must be a positive integer, received ${String(window)}`,
     );
-  const definition =
-    typeof policy === 'function'
-      ? operatorDefinition(name, policy, window)
-      : ruleDefinition(name, policy as SessionRule);
-  return { name, unregister: book.add(definition) };
+  return { name, unregister: book.add(policyDefinition(name, policy, window)) };
 };

@@ -24,10 +24,9 @@ export interface FlowSpec {
 }
 
 interface FlowState {
-  /** Retained sources, oldest first; `ids[i]` is `sources[i]`'s index id. */
+  /** Retained sources, oldest first. */
   sources: TaintSource[];
-  ids: number[];
-  nextId: number;
+  /** Their texts' total length. */
   size: number;
 }
 
@@ -46,12 +45,12 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
   }));
   const retain = spec.retainBytes ?? 1024 * 1024;
   // The index of each state object: derived, rebuilt from the retained sources when a restored state comes in.
-  const indexes = new WeakMap<FlowState, TaintIndex>();
-  const indexOf = (state: FlowState): TaintIndex => {
+  const indexes = new WeakMap<FlowState, TaintIndex<TaintSource>>();
+  const indexOf = (state: FlowState): TaintIndex<TaintSource> => {
     let index = indexes.get(state);
     if (index === undefined) {
       index = createTaintIndex();
-      state.sources.forEach((source, i) => index?.add(state.ids[i] as number, source.text));
+      for (const source of state.sources) index.add(source, source.text);
       indexes.set(state, index);
     }
     return index;
@@ -61,21 +60,20 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
     const index = indexOf(state);
     stringsOf(step.input.tool_response, '/tool_response', (path, text) => {
       if (text.length === 0 || text.length > retain) return;
-      const id = state.nextId++;
-      state.sources.push({ seq: step.seq, tool: step.tool ?? step.event, labels, path, text });
-      state.ids.push(id);
+      const source: TaintSource = { seq: step.seq, tool: step.tool ?? step.event, labels, path, text };
+      state.sources.push(source);
       state.size += text.length;
-      index.add(id, text);
+      index.add(source, text);
       while (state.size > retain) {
         const old = state.sources.shift() as TaintSource;
-        index.remove(state.ids.shift() as number, old.text);
+        index.remove(old, old.text);
         state.size -= old.text.length;
       }
     });
   };
 
   return {
-    initial: () => ({ sources: [], ids: [], nextId: 0, size: 0 }),
+    initial: () => ({ sources: [], size: 0 }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind === 'outcome') {
         // The AfterTool's outcome: the matchers' labels and its hooks' labels together.
@@ -92,9 +90,7 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
         let verdict: PolicyVerdict | undefined;
         stringsOf(step.input.tool_input, '/tool_input', (path, text) => {
           if (verdict !== undefined) return;
-          const id = index.find(text);
-          if (id < 0) return;
-          const source = state.sources[state.ids.indexOf(id)];
+          const source = index.find(text);
           if (source === undefined) return;
           const refused = source.labels.filter((label) => sink.refuse.includes(label));
           if (refused.length === 0) return;

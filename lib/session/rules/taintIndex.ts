@@ -1,7 +1,7 @@
 /**
  * Where labelled text went: an index of the labelled tool outputs of a session, asked whether a later input
  * carries a piece of one. Each source's 16-character pieces starting at every 8th character are hashed (two 32-bit
- * polynomial hashes, 53 bits together); an input's every 16-character piece is hashed with a rolling hash and
+ * polynomial hashes, 30 bits of each kept); an input's every 16-character piece is hashed with a rolling hash and
  * looked up. So a copied run of at least `TAINT_MIN_LENGTH` (23) characters is always found — it contains a
  * sampled piece whatever its offset — and shorter ones may be missed. The index is derived from the retained
  * sources and rebuilt after a restore; it is never part of the state.
@@ -38,11 +38,13 @@ export interface TaintSource {
   readonly text: string;
 }
 
-export interface TaintIndex {
-  add(id: number, text: string): void;
-  remove(id: number, text: string): void;
-  /** The id of a source sharing a piece with `text`, else -1. */
-  find(text: string): number;
+/** Sources by their pieces; `T` is whatever names a source (the flow rule indexes its `TaintSource`s themselves). */
+export interface TaintIndex<T> {
+  add(source: T, text: string): void;
+  /** Forgets `text`'s pieces where `source` still owns them (a later source with the same piece keeps it). */
+  remove(source: T, text: string): void;
+  /** A source sharing a piece with `text`. */
+  find(text: string): T | undefined;
 }
 
 const pieces = (text: string, visit: (key: number, check: number) => void): void => {
@@ -58,25 +60,25 @@ const pieces = (text: string, visit: (key: number, check: number) => void): void
   }
 };
 
-export const createTaintIndex = (): TaintIndex => {
-  const owners = new Map<number, number>();
+export const createTaintIndex = <T>(): TaintIndex<T> => {
+  const owners = new Map<number, T>();
   const checks = new Map<number, number>();
   return {
-    add: (id, text) => {
+    add: (source, text) => {
       pieces(text, (key, check) => {
-        owners.set(key, id);
+        owners.set(key, source);
         checks.set(key, check);
       });
     },
-    remove: (id, text) => {
+    remove: (source, text) => {
       pieces(text, (key) => {
-        if (owners.get(key) !== id) return;
+        if (owners.get(key) !== source) return;
         owners.delete(key);
         checks.delete(key);
       });
     },
     find: (text) => {
-      if (text.length < PIECE || owners.size === 0) return -1;
+      if (text.length < PIECE || owners.size === 0) return undefined;
       let h1 = 0;
       let h2 = 0;
       for (let i = 0; i < text.length; i++) {
@@ -90,10 +92,10 @@ export const createTaintIndex = (): TaintIndex => {
         h2 = (Math.imul(h2, B2) + c) | 0;
         if (i >= PIECE - 1) {
           const key = keyOf(h1);
-          if (checks.get(key) === checkOf(h2)) return owners.get(key) as number;
+          if (checks.get(key) === checkOf(h2)) return owners.get(key);
         }
       }
-      return -1;
+      return undefined;
     },
   };
 };
