@@ -23,7 +23,7 @@ export interface FlowSpec {
   readonly retainBytes?: number;
 }
 
-interface FlowState {
+export interface FlowState {
   /** Retained sources, oldest first; `ids[i]` is `sources[i]`'s index id. */
   sources: TaintSource[];
   ids: number[];
