@@ -6,6 +6,7 @@
 export { HookPlanner } from '../plan/planner.js';
 export { HookRegistry } from '../plan/registry.js';
 export type { PlanTrust } from '../plan/dedup.js';
+export type { PlanExplanation, PlanSkip } from '../plan/planSkips.js';
 export {
   createEntry,
   type CreatedEntry,
@@ -71,12 +72,13 @@ export type { Semaphore } from '../process/spawnLimiter.js';
 export type { ProcessLimitOptions } from '../core/limits.js';
 
 // Session policies as rules: pass one to `hooks.sessionPolicy(name, rule)` (settings write the same shapes).
-export { limit, type LimitSpec } from '../session/rules/limit.js';
-export { repeat, type RepeatSpec } from '../session/rules/repeat.js';
-export { sequence, type SequenceSpec } from '../session/rules/sequence.js';
-export { flow, type FlowSpec } from '../session/rules/flow.js';
-export { TAINT_MIN_LENGTH } from '../session/rules/taintIndex.js';
+export { limit, type LimitSpec, type LimitState } from '../session/rules/limit.js';
+export { repeat, type RepeatSpec, type RepeatState } from '../session/rules/repeat.js';
+export { sequence, type SequenceSpec, type SequenceState } from '../session/rules/sequence.js';
+export { flow, type FlowSpec, type FlowState } from '../session/rules/flow.js';
+export { TAINT_MIN_LENGTH, type TaintSource } from '../session/rules/taintIndex.js';
 export type { StepMatchSpec } from '../session/rules/stepMatch.js';
 export type { PolicyVerdict, SessionPolicy, SessionState, SessionStep } from '../session/types.js';
 export type { SessionRule } from '../session/policyInstance.js';
 export type { PolicyRegistration, SessionPolicyOptions } from '../system/sessionPolicies.js';
+export { POLICY_KINDS, type LoadedPolicy, type PolicyKind } from '../config/policySettings.js';

@@ -99,6 +99,22 @@ const bashTool = (shell: ReturnType<typeof shellTool>) =>
     execute: async ({ command }) => shell.run(command),
   });
 
+/** The scripted model and the bash tool, hooked the way the docs say: `hookMiddleware` on one, `hookTools` on the other. */
+function hookedAgent(hooks: ReturnType<typeof policySystem>) {
+  const shell = shellTool();
+  const { model, prompts } = scriptedModel();
+  return {
+    shell,
+    prompts,
+    model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
+    tools: hookTools(hooks, { bash: bashTool(shell) }),
+  };
+}
+
+/** A function hook on `event` that ends the loop with `reason` (`continue: false`). */
+const registerStop = (hooks: ReturnType<typeof policySystem>, event: 'AfterTool' | 'AfterModel', reason: string) =>
+  hooks.register(event, { type: 'function', name: 'stop', run: () => ({ continue: false, stopReason: reason }) });
+
 /** What the model read as a tool result in a prompt, by call id. */
 const toolOutputIn = (prompt: AiCallOptions['prompt'], toolCallId: string) =>
   prompt.flatMap((message) =>
@@ -144,12 +160,10 @@ describe('hookstream/ai-sdk: the four-part policy', () => {
 
   it('streamText: tokens stream live, the key split across two chunks never appears', async () => {
     const hooks = policySystem('bash');
-    const shell = shellTool();
-    const { model, prompts } = scriptedModel();
-    const hooked = wrapLanguageModel({ model, middleware: hookMiddleware(hooks) });
+    const { model, tools, shell, prompts } = hookedAgent(hooks);
     const result = streamText({
-      model: hooked,
-      tools: hookTools(hooks, { bash: bashTool(shell) }),
+      model,
+      tools,
       stopWhen: [stepCountIs(5), stoppedByHook(hooks)],
       prompt: 'clean up',
     });
@@ -163,37 +177,29 @@ describe('hookstream/ai-sdk: the four-part policy', () => {
 });
 
 describe('hookstream/ai-sdk: stops, validation, context', () => {
-  it('a hook`s continue: false ends the loop through stoppedByHook after that step, not as an error', async () => {
+  it('a hook`s continue: false ends the loop through stoppedByHook after that step, not as an error; hookStopOf finds it on the last step', async () => {
     const hooks = policySystem('bash');
-    hooks.register('AfterTool', {
-      type: 'function',
-      name: 'one-call-only',
-      run: () => ({ continue: false, stopReason: 'one call per task' }),
-    });
-    const shell = shellTool();
-    const { model } = scriptedModel();
+    registerStop(hooks, 'AfterTool', 'one call per task');
+    const { model, tools, shell } = hookedAgent(hooks);
     const result = await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shell) }),
+      model,
+      tools,
       stopWhen: [stepCountIs(5), stoppedByHook(hooks)],
       prompt: 'clean up',
     });
     // Step 1's call was blocked before the tool (no AfterTool); step 2's ran, and its AfterTool stopped the loop.
     expect(shell.ran).toEqual(['timeout 5 ls -la']);
     expect(result.steps).toHaveLength(2);
+    expect(hookStopOf(result)).toEqual({ event: 'AfterTool', reason: 'one call per task' });
   });
 
   it('an AfterModel stop ends the loop too (provider metadata)', async () => {
     const hooks = policySystem('bash');
-    hooks.register('AfterModel', {
-      type: 'function',
-      name: 'halt',
-      run: () => ({ continue: false, stopReason: 'budget' }),
-    });
-    const { model } = scriptedModel();
+    registerStop(hooks, 'AfterModel', 'budget');
+    const { model, tools } = hookedAgent(hooks);
     const result = await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shellTool()) }),
+      model,
+      tools,
       stopWhen: [stepCountIs(5), stoppedByHook(hooks)],
       prompt: 'clean up',
     });
@@ -206,19 +212,9 @@ describe('hookstream/ai-sdk: stops, validation, context', () => {
 
   it('without a stop condition, the middleware ends the loop on a tool stop: the model is not called again', async () => {
     const hooks = policySystem('bash');
-    hooks.register('AfterTool', {
-      type: 'function',
-      name: 'one-call-only',
-      run: () => ({ continue: false, stopReason: 'one call per task' }),
-    });
-    const shell = shellTool();
-    const { model, prompts } = scriptedModel();
-    const result = await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shell) }),
-      stopWhen: stepCountIs(5),
-      prompt: 'clean up',
-    });
+    registerStop(hooks, 'AfterTool', 'one call per task');
+    const { model, tools, shell, prompts } = hookedAgent(hooks);
+    const result = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt: 'clean up' });
     expect(shell.ran).toEqual(['timeout 5 ls -la']);
     // Two model calls reached the model; the third step is the stop's answer, the model uncalled.
     expect(prompts).toHaveLength(2);
@@ -229,41 +225,13 @@ describe('hookstream/ai-sdk: stops, validation, context', () => {
 
   it('streamText: an AfterModel stop drops the streamed tool calls, so no tool runs and the loop ends', async () => {
     const hooks = policySystem('bash');
-    hooks.register('AfterModel', {
-      type: 'function',
-      name: 'halt',
-      run: () => ({ continue: false, stopReason: 'budget' }),
-    });
-    const shell = shellTool();
-    const { model, prompts } = scriptedModel();
-    const result = streamText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shell) }),
-      stopWhen: stepCountIs(5),
-      prompt: 'clean up',
-    });
+    registerStop(hooks, 'AfterModel', 'budget');
+    const { model, tools, shell, prompts } = hookedAgent(hooks);
+    const result = streamText({ model, tools, stopWhen: stepCountIs(5), prompt: 'clean up' });
     expect(await result.text).toBe('budget');
     expect(shell.ran).toEqual([]);
     expect(prompts).toHaveLength(1);
     expect(hookStopOf({ steps: await result.steps })).toEqual({ event: 'AfterModel', reason: 'budget' });
-  });
-
-  it('stoppedByHook keeps the stop readable: hookStopOf finds it on the last step', async () => {
-    const hooks = policySystem('bash');
-    hooks.register('AfterTool', {
-      type: 'function',
-      name: 'one-call-only',
-      run: () => ({ continue: false, stopReason: 'one call per task' }),
-    });
-    const { model } = scriptedModel();
-    const result = await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shellTool()) }),
-      stopWhen: [stepCountIs(5), stoppedByHook(hooks)],
-      prompt: 'clean up',
-    });
-    expect(result.steps).toHaveLength(2);
-    expect(hookStopOf(result)).toEqual({ event: 'AfterTool', reason: 'one call per task' });
   });
 
   it('hookTools with nothing to end the loop refuses to run, loudly, instead of losing a stop', async () => {
@@ -289,14 +257,8 @@ describe('hookstream/ai-sdk: stops, validation, context', () => {
       name: 'breaks-input',
       run: () => ({ hookSpecificOutput: { tool_input: { command: 42 } } }),
     });
-    const shell = shellTool();
-    const { model, prompts } = scriptedModel();
-    await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shell) }),
-      stopWhen: stepCountIs(3),
-      prompt: 'list',
-    });
+    const { model, tools, shell, prompts } = hookedAgent(hooks);
+    await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: 'list' });
     expect(shell.ran).toEqual([]);
     const refused = toolOutputIn(prompts[2] ?? [], 'call-2') as { output: { value: string } } | undefined;
     expect(refused?.output.value).toMatch(/^the input a BeforeTool hook rewrote is not valid for "bash": command: /);
@@ -315,10 +277,10 @@ describe('hookstream/ai-sdk: stops, validation, context', () => {
       name: 'session',
       run: (input) => void sessions.push(input.session_id),
     });
-    const { model, prompts } = scriptedModel();
+    const { model, tools, prompts } = hookedAgent(hooks);
     await generateText({
-      model: wrapLanguageModel({ model, middleware: hookMiddleware(hooks) }),
-      tools: hookTools(hooks, { bash: bashTool(shellTool()) }),
+      model,
+      tools,
       stopWhen: stepCountIs(5),
       prompt: 'clean up',
       providerOptions: { hookstream: { sessionId: 'thread-42' } },

@@ -8,7 +8,7 @@
  * hookStopOf(result); // the hook's stop that ended the loop, if any
  */
 export { hookMiddleware, type HookMiddlewareOptions } from './middleware.js';
-export { hookStopOf, hookTools, stoppedByHook, type HookToolsOptions } from './tools.js';
+export { hookStopOf, hookTools, stoppedByHook, type HookToolsOptions, type StepLike } from './tools.js';
 export { aiSdkTranslator } from './translator.js';
 export { StopsNotEnforcedError, ToolCallBlockedError } from '../common/toolErrors.js';
 export type { HookStop } from '../common/stops.js';

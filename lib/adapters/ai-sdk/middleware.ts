@@ -16,7 +16,7 @@ import { streamModelWithHooks } from '../../host/modelStream.js';
 import type { ModelStop } from '../../host/modelTypes.js';
 import { toReadableStream } from '../../host/streamSource.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
-import { enforceStops, stopIn, stopMetadata, takeStop, type RecordedStop } from '../common/stops.js';
+import { enforceStops, stopIn, stopMetadata, takeStop, type HookStop } from '../common/stops.js';
 import { AI_STREAM_TEXT, assembleParts, partsOf } from './streamParts.js';
 import { aiSdkTranslator, emptyUsage } from './translator.js';
 import type { AiCallOptions, AiGenerateResult, AiStreamPart } from './types.js';
@@ -46,7 +46,7 @@ function finalAnswer(response: AiGenerateResult, stop: ModelStop): AiGenerateRes
 }
 
 /** The answer to the call after a stopped tool call: the stop reason, the model never called. */
-const stopAnswer = (stop: RecordedStop): AiGenerateResult => ({
+const stopAnswer = (stop: HookStop): AiGenerateResult => ({
   content: [{ type: 'text', text: stop.reason }],
   finishReason: { unified: 'stop', raw: 'hookstream-stop' },
   usage: emptyUsage(),
@@ -55,10 +55,10 @@ const stopAnswer = (stop: RecordedStop): AiGenerateResult => ({
 });
 
 /** A stop `hookTools` recorded for a tool result of the last step (the prompt's trailing tool message). */
-function stoppedToolCall(hooks: HookSystem, params: AiCallOptions): RecordedStop | undefined {
+function stoppedToolCall(hooks: HookSystem, params: AiCallOptions): HookStop | undefined {
   const last = params.prompt.at(-1);
   if (last?.role !== 'tool') return undefined;
-  let stop: RecordedStop | undefined;
+  let stop: HookStop | undefined;
   for (const part of last.content) if (part.type === 'tool-result') stop = takeStop(hooks, part.toolCallId) ?? stop;
   return stop;
 }

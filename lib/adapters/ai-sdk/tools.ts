@@ -19,8 +19,8 @@ type ExecuteOptions = Parameters<NonNullable<Tool['execute']>>[1];
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 
 export interface HookToolsOptions {
-  /** This call's hook context (e.g. from `experimental_context`). */
-  context?: (options: ExecuteOptions) => HookCallContext | undefined;
+  /** This call's hook context (e.g. from `experimental_context`), from the options the SDK passes to `execute`. */
+  context?: (options: Parameters<NonNullable<Tool['execute']>>[1]) => HookCallContext | undefined;
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
@@ -109,8 +109,8 @@ export function hookTools<TOOLS extends ToolSet>(
   return out as TOOLS;
 }
 
-/** The part of a step `stoppedByHook` reads: any `StepResult` is one, whatever the tools. */
-interface StepLike {
+/** The part of a step `stoppedByHook` and `hookStopOf` read: any `StepResult` is one, whatever the tools. */
+export interface StepLike {
   readonly content: ReadonlyArray<{ readonly type: string; readonly toolCallId?: string; readonly error?: unknown }>;
   readonly providerMetadata?: unknown;
 }

@@ -8,11 +8,6 @@
 import { isRecord } from '../../core/guards.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
 
-export interface RecordedStop {
-  event: string;
-  reason: string;
-}
-
 /** A hook's `continue: false` as a result reports it: the event whose hook said it and its reason. */
 export interface HookStop {
   /** The hook event whose hook stopped the agent (`BeforeTool`, `AfterTool`, `BeforeModel`, `AfterModel`). */
@@ -21,19 +16,19 @@ export interface HookStop {
   reason: string;
 }
 
-const STOPS = new WeakMap<HookSystem, Map<string, RecordedStop>>();
+const STOPS = new WeakMap<HookSystem, Map<string, HookStop>>();
 // Bounded: a stop is read once by the step that made it; a framework that never asks must not grow the map.
 const MAX_STOPS = 1024;
 
-export function recordStop(hooks: HookSystem, id: string, stop: RecordedStop): void {
+export function recordStop(hooks: HookSystem, id: string, stop: HookStop): void {
   let stops = STOPS.get(hooks);
-  if (stops === undefined) STOPS.set(hooks, (stops = new Map<string, RecordedStop>()));
+  if (stops === undefined) STOPS.set(hooks, (stops = new Map<string, HookStop>()));
   if (stops.size >= MAX_STOPS) stops.delete(stops.keys().next().value as string);
   stops.set(id, stop);
 }
 
 /** The stop recorded for `id`, if any (removed once read). */
-export function takeStop(hooks: HookSystem, id: string): RecordedStop | undefined {
+export function takeStop(hooks: HookSystem, id: string): HookStop | undefined {
   const stops = STOPS.get(hooks);
   const stop = stops?.get(id);
   if (stop !== undefined) stops?.delete(id);
@@ -41,7 +36,7 @@ export function takeStop(hooks: HookSystem, id: string): RecordedStop | undefine
 }
 
 /** The metadata entry that marks a result as stopped by a hook. */
-export const stopMetadata = (stop: RecordedStop) => ({
+export const stopMetadata = (stop: HookStop) => ({
   stopped: true as const,
   stopEvent: stop.event,
   stopReason: stop.reason,

@@ -63,13 +63,16 @@ export function hookClient<C extends Pick<Client, 'callTool'>>(
 }
 
 /** What a handler may answer, as the SDK's own handler type says: a sampling result (text or tool calls) or any result. */
-type SamplingAnswer = SamplingResult | ClientResult | Result;
+export type SamplingAnswer = SamplingResult | ClientResult | Result;
 
 /**
  * Any handler the SDK accepts for `sampling/createMessage`: its request, its `extra` (typed `never` here so a
  * handler may declare the SDK's own `RequestHandlerExtra`), a text or tool-call answer, sync or async.
  */
-type SamplingHandler = (request: CreateMessageRequest, extra: never) => SamplingAnswer | PromiseLike<SamplingAnswer>;
+export type SamplingHandler = (
+  request: CreateMessageRequest,
+  extra: never,
+) => SamplingAnswer | PromiseLike<SamplingAnswer>;
 
 /**
  * A `sampling/createMessage` handler with the model hooks applied: BeforeModel may edit the request (a system

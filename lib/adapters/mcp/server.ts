@@ -10,7 +10,8 @@ import type { HookSystem } from '../../system/createHookSystem.js';
 import { checkAgainstSchema } from '../common/schemaCheck.js';
 import { callToolResultOf, resultOf } from './results.js';
 
-type Handler = (args: never, extra: never) => CallToolResult | Promise<CallToolResult>;
+/** Any `registerTool` callback: its arguments and `extra` are typed `never` so a callback may declare its own. */
+export type ToolHandler = (args: never, extra: never) => CallToolResult | Promise<CallToolResult>;
 
 /**
  * The `registerTool` callback with hooks applied (give it the same `inputSchema` to validate rewritten input).
@@ -18,7 +19,7 @@ type Handler = (args: never, extra: never) => CallToolResult | Promise<CallToolR
  * @example
  * server.registerTool('bash', { inputSchema }, hookToolHandler(hooks, 'bash', ({ command }) => run(command), inputSchema));
  */
-export function hookToolHandler<H extends Handler>(
+export function hookToolHandler<H extends ToolHandler>(
   hooks: HookSystem,
   name: string,
   handler: H,

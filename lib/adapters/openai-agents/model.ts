@@ -16,7 +16,7 @@ import type { ModelCallOutcome } from '../../host/modelTypes.js';
 import { toAsyncIterable } from '../../host/streamSource.js';
 import type { StreamText } from '../../host/tailRelease.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
-import { stopIn, stopMetadata, takeStop, type HookStop, type RecordedStop } from '../common/stops.js';
+import { stopIn, stopMetadata, takeStop, type HookStop } from '../common/stops.js';
 import { agentsTranslator, outputWithText } from './translator.js';
 
 export interface HookModelOptions {
@@ -34,7 +34,7 @@ const TEXT: StreamText<StreamEvent> = {
 };
 
 /** A stop ends the run with a final answer: the response's text without its tool calls (else the stop reason). */
-function finalAnswer(response: ModelResponse, stop: RecordedStop): ModelResponse {
+function finalAnswer(response: ModelResponse, stop: HookStop): ModelResponse {
   const output = response.output.filter((item) => (item as { type?: string }).type !== 'function_call');
   const text = agentsTranslator.toHookResponse({ ...response, output }).text ?? '';
   const providerData = { ...response.providerData, hookstream: stopMetadata(stop) };
@@ -42,9 +42,9 @@ function finalAnswer(response: ModelResponse, stop: RecordedStop): ModelResponse
 }
 
 /** A tool call of the last turn a hook stopped (recorded by `hookTools`): the run ends with its reason. */
-function stoppedToolCall(hooks: HookSystem, request: ModelRequest): RecordedStop | undefined {
+function stoppedToolCall(hooks: HookSystem, request: ModelRequest): HookStop | undefined {
   if (typeof request.input === 'string') return undefined;
-  let stop: RecordedStop | undefined;
+  let stop: HookStop | undefined;
   for (let i = request.input.length - 1; i >= 0; i--) {
     const item = request.input[i] as { type?: string; callId?: string };
     if (item.type !== 'function_call_result' || item.callId === undefined) break;
@@ -92,7 +92,7 @@ export function hookModel(hooks: HookSystem, model: Model, options: HookModelOpt
   };
   const finalResponse = (outcome: ModelCallOutcome<ModelRequest, ModelResponse>): ModelResponse =>
     outcome.stop ? finalAnswer(outcome.response, outcome.stop) : outcome.response;
-  const stopAnswer = (stop: RecordedStop): ModelResponse => ({
+  const stopAnswer = (stop: HookStop): ModelResponse => ({
     ...agentsTranslator.fromHookResponse({ text: stop.reason }),
     providerData: { hookstream: stopMetadata(stop) },
   });

@@ -23,7 +23,7 @@ export interface FlowSpec {
   readonly retainBytes?: number;
 }
 
-interface FlowState {
+export interface FlowState {
   /** Retained sources, oldest first. */
   sources: TaintSource[];
   /** Their texts' total length. */

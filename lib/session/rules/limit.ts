@@ -22,7 +22,7 @@ export interface LimitSpec {
   readonly decision?: 'deny' | 'ask' | 'stop';
 }
 
-interface LimitState {
+export interface LimitState {
   /** Count: start times (and seqs) of the last `count` counted calls. */
   times: number[];
   seqs: number[];

@@ -19,7 +19,7 @@ export interface RepeatSpec {
   readonly decision?: 'deny' | 'ask' | 'stop';
 }
 
-interface RepeatState {
+export interface RepeatState {
   /** [key, [time, seq] of its counted occurrences (at most `times`)], oldest key first. */
   seen: [string, [number, number][]][];
 }

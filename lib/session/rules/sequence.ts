@@ -19,7 +19,7 @@ export interface SequenceSpec {
   readonly reason?: string;
 }
 
-interface SequenceState {
+export interface SequenceState {
   armedBy: number | null;
 }
 
