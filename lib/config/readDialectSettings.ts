@@ -151,7 +151,7 @@ function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
   const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
   if (matcher === null) return;
   const effects = isRecord(hook) ? groupEffects(hook['effects'], pointer, list) : undefined;
-  readOne(hook, { matcher, sequential: list.event.serial === true, effects }, pointer, list);
+  readOne(hook, { matcher, sequential: false, effects }, pointer, list);
 }
 
 /** What a hook takes from its group (a flat hook: its own matcher). */
@@ -180,7 +180,8 @@ function readOne(hook: unknown, placement: Placement, pointer: string, list: Eve
     file: reader.context.file,
     pointer,
     matcher: withToolFilter(event, placement.matcher),
-    sequential: placement.sequential,
+    // The agent runs this event's hooks in registration order (x-code's decision events): so does hookstream.
+    sequential: placement.sequential || event.serial === true,
     condition: allConditions(placement.effects, read.condition),
   });
   const origin = entry.origin as Mutable<LoadedEntry['origin']>;
@@ -222,11 +223,7 @@ function readGroup(group: unknown, pointer: string, list: EventList): void {
   const matcher = readMatcher(group['matcher'], event, joinPointer(pointer, 'matcher'), reader);
   if (matcher === null) return;
   const effects = groupEffects(group['effects'], pointer, list);
-  const placement: Placement = {
-    matcher,
-    sequential: group['sequential'] === true || event.serial === true,
-    effects,
-  };
+  const placement: Placement = { matcher, sequential: group['sequential'] === true, effects };
   group['hooks'].forEach((hook: unknown, index: number) => {
     readOne(hook, placement, joinPointer(pointer, 'hooks', index), list);
   });

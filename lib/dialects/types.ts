@@ -312,11 +312,6 @@ export interface Dialect {
   readonly envPlaceholders?: true;
   /** The stdin field naming the plugin a bundled hook came with, as `{ id, dir }` (x-code's `plugin`). */
   readonly bundleInputField?: string;
-  /**
-   * A bundle's hooks file that is not its manifest holds the event map itself, with no outer `hooks` (x-code's
-   * `"hooks": "./hooks/hooks.json"`).
-   */
-  readonly bundleHooksAtTop?: true;
   /** Hook types hookstream runs; other types the agent knows are skipped with one warning, never an error. */
   readonly hookTypes: { readonly run: readonly string[]; readonly skipped: readonly string[] };
   readonly topLevelKeys: KeyTable;

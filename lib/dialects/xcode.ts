@@ -145,7 +145,6 @@ export const XCODE: Dialect = {
   ],
   envPlaceholders: true,
   bundleInputField: 'plugin',
-  bundleHooksAtTop: true,
   hookTypes: { run: ['command'], skipped: [] },
   topLevelKeys: { acted: ['hooks'], quiet: ['name', 'version', 'description', 'author'], unknown: 'quiet' },
   hooksSectionKeys: [],

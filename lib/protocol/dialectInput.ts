@@ -160,24 +160,14 @@ const rename = (
 };
 
 /**
- * An agent payload whose fields come under `contextField` (OLLM's `{ event, context }`): those fields, then any
+ * An agent payload whose fields come under `field` (OLLM's `{ event, context }`), flat: those fields, then any
  * top-level field besides the event name; read like any other payload from there.
  */
-const fromContext = (
-  raw: Input,
-  shape: InputShape,
-  names: Readonly<Record<string, string>>,
-  event: DialectEvent,
-): Record<string, unknown> => {
-  const field = shape.contextField ?? '';
+const fromContext = (raw: Input, field: string): Input => {
   const flat: Record<string, unknown> = Object.assign({}, isObject(raw[field]) ? raw[field] : {});
   for (const key of Object.keys(raw))
     if (key !== field && key !== 'event' && !Object.hasOwn(flat, key)) flat[key] = raw[key];
-  const out = rename(flat, names, shape.toCanonicalValues, 'target', shape.nullMeansAbsent ?? [], event.canonical);
-  out.hook_event_name = event.canonical;
-  toCanonicalForms(out, shape);
-  fill(out, shape.canonicalFills);
-  return out;
+  return flat;
 };
 
 /**
@@ -217,10 +207,12 @@ export const toDialectInput = (input: Input, event: DialectEvent, dialect: Diale
 export const toCanonicalInput = (raw: Input, event: DialectEvent): Record<string, unknown> => {
   const shape = event.input;
   const names = shape === undefined ? {} : canonicalNames(shape);
-  const flat = shape?.nests === undefined ? raw : unnest(raw, shape.nests);
-  if (shape?.contextField !== undefined) return fromContext(flat, shape, names, event);
+  const unnested = shape?.nests === undefined ? raw : unnest(raw, shape.nests);
+  const context = shape?.contextField;
+  const flat = context === undefined ? unnested : fromContext(unnested, context);
   const out = rename(flat, names, shape?.toCanonicalValues, 'target', shape?.nullMeansAbsent ?? [], event.canonical);
-  if (!Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
+  // Beside a context field, a top-level `hook_event_name` is the agent's own name: the canonical one replaces it.
+  if (context !== undefined || !Object.hasOwn(out, 'hook_event_name')) out.hook_event_name = event.canonical;
   if (shape !== undefined) toCanonicalForms(out, shape);
   fill(out, shape?.canonicalFills);
   return out;

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync, standardSettingsFiles } from '../../lib/config/loadSettings.js';
 import type { SettingsFile } from '../../lib/config/loadSettings.js';
 import { dedupEntries } from '../../lib/plan/dedup.js';
-import { CLAUDE } from '../../lib/dialects/index.js';
+import { CLAUDE, GEMINI, XCODE } from '../../lib/dialects/index.js';
 import { createProblemSink } from '../../lib/diagnostics/problemSink.js';
 import type { ConfigProblem } from '../../lib/diagnostics/problems.js';
 import { readDialectSettings } from '../../lib/config/readDialectSettings.js';
@@ -356,5 +356,45 @@ describe('readDialectSettings: a file that is not an object', () => {
         fileInactive: true,
       }),
     ]);
+  });
+});
+
+describe("readDialectSettings: an event's own run mode", () => {
+  const read = (value: unknown, dialect = XCODE) =>
+    readDialectSettings(value, { dialect, scope: 'user', source: 'user' }, createProblemSink('plugin.json', []))
+      .entries;
+
+  it("x-code's decision events run their hooks in order; SessionEnd's in the background; the rest in parallel", () => {
+    const entries = read({
+      hooks: {
+        PreToolUse: [{ command: 'a' }],
+        UserPromptSubmit: [{ command: 'b' }],
+        PostToolUse: [{ command: 'c' }],
+        SessionStart: [{ command: 'd' }],
+        SessionEnd: [{ command: 'e' }],
+      },
+    });
+    expect(entries.map((entry) => [entry.origin.nativeEvent, entry.sequential])).toEqual([
+      ['PreToolUse', true],
+      ['UserPromptSubmit', true],
+      ['PostToolUse', true],
+      ['SessionStart', false],
+      ['SessionEnd', false],
+    ]);
+    expect(entries.map((entry) => 'async' in entry.definition && entry.definition.async === true)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("a group's own sequential flag still counts where the event has none", () => {
+    const hooks = (sequential: boolean) => ({
+      hooks: { BeforeTool: [{ sequential, hooks: [{ type: 'command', command: 'x' }] }] },
+    });
+    expect(read(hooks(true), GEMINI).map((entry) => entry.sequential)).toEqual([true]);
+    expect(read(hooks(false), GEMINI).map((entry) => entry.sequential)).toEqual([false]);
   });
 });

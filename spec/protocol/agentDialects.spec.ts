@@ -5,16 +5,10 @@
  * mean what its documentation says — pure functions, no process.
  */
 import { describe, expect, it } from 'vitest';
-import { CODEX, COPILOT, CURSOR, dialectEvent, type Dialect, type DialectEvent } from '../../lib/dialects/index.js';
-import type { ProcessOutcome } from '../../lib/protocol/commandProtocol.js';
+import { CODEX, COPILOT, CURSOR, type Dialect } from '../../lib/dialects/index.js';
 import { toCanonicalInput, toDialectInput } from '../../lib/protocol/dialectInput.js';
-import { interpretDialectRun } from '../../lib/protocol/dialectOutput.js';
+import { answerOf as answer, eventOf } from '../helpers/dialectAnswers.js';
 
-const eventOf = (dialect: Dialect, native: string): DialectEvent => {
-  const event = dialectEvent(dialect, native);
-  if (event === undefined) throw new Error(`no ${native}`);
-  return event;
-};
 const base = {
   session_id: 's1',
   transcript_path: '/t.jsonl',
@@ -27,19 +21,6 @@ const sendAs = (dialect: Dialect, native: string, fields: Record<string, unknown
   const canonical = Object.assign(fields, base);
   return { event, canonical, sent: toDialectInput(canonical, event, dialect) };
 };
-const answer = (dialect: Dialect, native: string, stdout: unknown, facts: Partial<ProcessOutcome> = {}) =>
-  interpretDialectRun(
-    'h',
-    {
-      stdout: typeof stdout === 'string' ? stdout : JSON.stringify(stdout),
-      stderr: '',
-      timedOut: false,
-      timeoutMs: 1000,
-      exitCode: 0,
-      ...facts,
-    },
-    { dialect, event: eventOf(dialect, native) },
-  );
 
 describe('stdin as each agent sends it', () => {
   it('Cursor: beforeShellExecution lifts the command, adds conversation_id and workspace_roots, and reads back', () => {

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLAUDE, GEMINI, HOOKSTREAM, dialectEvent, type Dialect, type DialectEvent } from '../../lib/dialects/index.js';
+import {
+  CLAUDE,
+  GEMINI,
+  HOOKSTREAM,
+  OLLM,
+  dialectEvent,
+  type Dialect,
+  type DialectEvent,
+} from '../../lib/dialects/index.js';
 import { toCanonicalInput, toDialectInput } from '../../lib/protocol/dialectInput.js';
 import { CLAUDE_PAYLOADS } from '../fixtures/dialects/agentPayloads.js';
 
@@ -235,5 +243,22 @@ describe('dialect input laws', () => {
       const expected = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== null));
       if (!['SessionEnd', 'PreCompact'].includes(event.native)) expect(back, event.native).toMatchObject(expected);
     }
+  });
+});
+
+describe("OLLM's { event, context } payload", () => {
+  it('sends the fields once more under context, and reads them back from there or from the top', () => {
+    const event = eventOf(OLLM, 'before_tool');
+    const canonical = { ...base, hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { path: 'a.ts' } };
+    const sent = toDialectInput(canonical, event, OLLM);
+    expect(sent).toMatchObject({ hook_event_name: 'before_tool', event: 'before_tool', tool_name: 'write_file' });
+    expect(sent['context']).toEqual({ ...base, tool_name: 'write_file', tool_input: { path: 'a.ts' } });
+    expect(toCanonicalInput(sent, event)).toEqual(canonical);
+    // A field only under context is read from there; the agent's top-level event name gives way to the canonical one.
+    expect(toCanonicalInput({ event: 'before_tool', context: { tool_name: 'x' }, cwd: '/r' }, event)).toEqual({
+      tool_name: 'x',
+      cwd: '/r',
+      hook_event_name: 'BeforeTool',
+    });
   });
 });

@@ -6,32 +6,17 @@
  * on PostToolUse ignored, stdout of events that cannot decide ignored, exit code 2 a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { dialectEvent, timeoutToMs, XCODE, type DialectEvent } from '../../lib/dialects/index.js';
+import { timeoutToMs, XCODE, type DialectEvent } from '../../lib/dialects/index.js';
 import type { ProcessOutcome } from '../../lib/protocol/commandProtocol.js';
 import { toCanonicalInput, toDialectInput } from '../../lib/protocol/dialectInput.js';
-import { interpretDialectRun } from '../../lib/protocol/dialectOutput.js';
+import { answerOf, eventOf as dialectEventOf } from '../helpers/dialectAnswers.js';
 
-const eventOf = (native: string): DialectEvent => {
-  const event = dialectEvent(XCODE, native);
-  if (event === undefined) throw new Error(`no ${native}`);
-  return event;
-};
+const eventOf = (native: string): DialectEvent => dialectEventOf(XCODE, native);
 const base = { session_id: 's1', transcript_path: '/t.jsonl', cwd: '/repo', timestamp: '2026-01-02T03:04:05.000Z' };
 const sent = (native: string, fields: Record<string, unknown>) =>
   toDialectInput(Object.assign({}, base, fields), eventOf(native), XCODE);
 const answer = (native: string, stdout: unknown, facts: Partial<ProcessOutcome> = {}) =>
-  interpretDialectRun(
-    'h',
-    {
-      stdout: typeof stdout === 'string' ? stdout : JSON.stringify(stdout),
-      stderr: '',
-      timedOut: false,
-      timeoutMs: 1000,
-      exitCode: 0,
-      ...facts,
-    },
-    { dialect: XCODE, event: eventOf(native) },
-  );
+  answerOf(XCODE, native, stdout, facts);
 
 describe('x-code: the payload each event sends', () => {
   it('the ten events map onto canonical events', () => {
