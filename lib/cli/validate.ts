@@ -14,6 +14,7 @@ import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
 import { createLocator } from './locate.js';
 import {
+  errorCount,
   problemLine,
   resolveDialectSettings,
   withDialectOption,
@@ -112,7 +113,7 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   const paths = settings.files.map((file) => file.path);
   const found = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(byPosition(paths));
   const problems = options.strict === true ? found.map(asError) : found;
-  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const errors = errorCount(problems);
   raiseStatus(context, errors > 0 ? 1 : 0);
   if (options.json) {
     printLine(context, visibleJson({ problems }));
