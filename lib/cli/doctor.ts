@@ -3,7 +3,8 @@
  * (127, 126), its shell line does not parse, it is not approved, its matcher matches nothing plausible,
  * hooks are switched off — and with `--run`, running it once on a synthetic input: invalid output, slower
  * than its timeout, failing open. Read-only by default. A progress bar on a terminal; `--json` for tools.
- * Exit status 1 when any hook has an error.
+ * Settings problems are reported as `validate` reports them (file:line:column, what is wrong), on stderr.
+ * Exit status 1 when any hook has an error, or a settings file does (one that cannot be read or parsed).
  */
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
@@ -13,10 +14,11 @@ import type { Executors } from '../executors/createExecutors.js';
 import { hookLabel } from '../observe/hookLabel.js';
 import { withId } from '../plan/createEntry.js';
 import { createTrustGate } from '../trust/trustGate.js';
-import { printLine, printNote, raiseStatus, type CliContext } from './context.js';
+import { printLine, raiseStatus, type CliContext } from './context.js';
 import { checkHookStatically, type DoctorFinding } from './doctorChecks.js';
 import {
-  problemLine,
+  errorCount,
+  reportLoadProblems,
   resolveDialectSettings,
   withDialectOption,
   withSharedOptions,
@@ -75,8 +77,9 @@ const formatReport = (reports: readonly DoctorHookReport[], paint: Paint): strin
 const doctor = async (context: CliContext, options: DoctorOptions): Promise<void> => {
   const settings = resolveDialectSettings(context, options);
   const loaded = loadSettingsSync(settings.files);
-  for (const problem of loaded.problems) printNote(context, problemLine(problem));
-  const settingsErrors = loaded.problems.some((p) => p.severity === 'error' && settings.named.has(p.file));
+  reportLoadProblems(context, loaded.problems, settings);
+  // A file that cannot be read or parsed contributes no hook to check: its errors count, or doctor says "0 errors".
+  const settingsErrors = errorCount(loaded.problems);
   const environment = { projectDir: settings.projectDir, home: homedir(), variables: process.env };
   const trust = createTrustGate(settings.projectDir);
   const entries: HookEntry[] = loaded.entries.map((entry, index) => withId(entry, index));
@@ -150,21 +153,22 @@ const doctor = async (context: CliContext, options: DoctorOptions): Promise<void
     await executor?.dispose();
   }
   const all = reports.flatMap((report) => report.findings);
-  const errors = all.filter((f) => f.severity === 'error').length;
-  raiseStatus(context, errors > 0 || settingsErrors ? 1 : 0);
+  const hookErrors = all.filter((f) => f.severity === 'error').length;
+  const warnings = all.length - hookErrors;
+  const errors = hookErrors + settingsErrors;
+  raiseStatus(context, errors > 0 ? 1 : 0);
   if (options.json) {
-    printLine(
-      context,
-      visibleJson({ ran: options.run === true, errors, warnings: all.length - errors, hooks: reports }),
-    );
+    const problems = loaded.problems;
+    printLine(context, visibleJson({ ran: options.run === true, errors, warnings, problems, hooks: reports }));
     return;
   }
   const paint = createPaint(context.color);
   for (const line of formatReport(reports, paint)) printLine(context, line);
   const mode = options.run === true ? 'each run once' : 'read-only: add --run to run each hook once';
+  const inSettings = settingsErrors === 0 ? '' : ` (${settingsErrors} in the settings files, above)`;
   printLine(
     context,
-    `checked ${reports.length} hook${reports.length === 1 ? '' : 's'} (${mode}): ${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} warning${all.length - errors === 1 ? '' : 's'}`,
+    `checked ${reports.length} hook${reports.length === 1 ? '' : 's'} (${mode}): ${errors} error${errors === 1 ? '' : 's'}${inSettings}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   );
 };
 
@@ -178,6 +182,9 @@ export const defineDoctor = (program: Command, context: CliContext): void => {
         'also run each hook once on a synthetic input for its event (it really runs: side effects happen)',
       ),
   )
-    .addHelpText('after', '\nExit status: 0 when no hook has an error (warnings allowed), 1 otherwise.')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 when no hook and no settings file has an error (warnings allowed), 1 otherwise.',
+    )
     .action((options: DoctorOptions) => doctor(context, options));
 };

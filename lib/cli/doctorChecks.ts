@@ -7,6 +7,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CommandHookConfig, HookEntry } from '../model/types.js';
+import { closestName } from '../diagnostics/suggest.js';
 import { hookScriptOf, looksLikePath } from '../trust/hookScript.js';
 import { DEFAULT_PATH, fsProbe, isShellBuiltin, lookUp } from '../inspect/programs.js';
 import { leadingWords } from '../inspect/shellWords.js';
@@ -126,19 +127,38 @@ export const checkHookStatically = (
       error('untrusted', 'not approved: a project hook runs only once approved (hookstream trust), else it is skipped'),
     );
   }
-  const plausible = PLAUSIBLE_TARGETS[entry.event];
-  if (
-    entry.matcher !== undefined &&
-    plausible !== undefined &&
-    !plausible.some((target) => entry.matcher?.test(target))
-  ) {
-    findings.push({
-      kind: 'matcher',
-      severity: 'warning',
-      message: `matcher ${JSON.stringify(entry.matcher.pattern)} matches none of the usual ${entry.event} targets (${plausible.slice(0, 4).join(', ')}, …): check its spelling and case`,
-    });
-  }
+  const matcher = matcherFinding(entry);
+  if (matcher !== undefined) findings.push(matcher);
   return findings;
+};
+
+/** `; did you mean "^write_file$"?`: the pattern with its first word that is close to a target replaced by it. */
+const suggestMatcher = (pattern: string, targets: readonly string[]): string => {
+  for (const word of pattern.match(/[A-Za-z_][\w-]*/g) ?? []) {
+    const close = closestName(word, targets);
+    if (close !== undefined) return `; did you mean ${JSON.stringify(pattern.replace(word, close))}?`;
+  }
+  return '';
+};
+
+/**
+ * A matcher that matches none of the values its event's target plausibly takes (for tool events, the tool
+ * names of every agent hookstream speaks for): a typo such as `^write_fiel$`, so the hook never runs. Shared
+ * by `doctor` and `validate` (a warning; `validate --strict` makes it an error).
+ */
+export const matcherFinding = (entry: Pick<HookEntry, 'event' | 'matcher'>): DoctorFinding | undefined => {
+  const { matcher } = entry;
+  const plausible = PLAUSIBLE_TARGETS[entry.event];
+  if (matcher === undefined || plausible === undefined || plausible.some((target) => matcher.test(target))) {
+    return undefined;
+  }
+  return {
+    kind: 'matcher',
+    severity: 'warning',
+    message:
+      `matcher ${JSON.stringify(matcher.pattern)} matches none of the usual ${entry.event} targets ` +
+      `(${plausible.slice(0, 4).join(', ')}, …): check its spelling and case${suggestMatcher(matcher.pattern, plausible)}`,
+  };
 };
 
 /** A target the hook's matcher accepts, for its probe input (undefined: the event's default). */

@@ -63,14 +63,18 @@ if (/(^|\\/)\\.env(\\.[^/]*)?$/.test(path)) {
 /** The fields of a write that the example hook denies, for the `fire` line of the next steps. */
 const DENIED_WRITE = { tool_name: 'write_file', tool_input: { path: '.env', content: 'TOKEN=x' } };
 
-/** What to run next, one `[command, why]` per step; commands run in the project directory. */
+/**
+ * What to run next, one `[command, why]` per step; commands run in the project directory. Each goes through
+ * `npx`, which finds the project's own install (node_modules/.bin) as well as a global one: a bare
+ * `hookstream` is "command not found" where the package is a dev dependency.
+ */
 export const nextSteps = (): [string, string][] => [
-  ['hookstream list', 'review the hooks this project configures'],
+  ['npx hookstream list', 'review the hooks this project configures'],
   [
-    `hookstream trust --hook ${EXAMPLE_HOOK_NAME}`,
-    'approve it: project hooks run only once approved, and again after any edit (`hookstream trust` reviews all)',
+    `npx hookstream trust --hook ${EXAMPLE_HOOK_NAME}`,
+    'approve it: project hooks run only once approved, and again after any edit (`npx hookstream trust` reviews all)',
   ],
-  [`hookstream fire BeforeTool --input '${JSON.stringify(DENIED_WRITE)}'`, 'see the hook deny a write (exit 2)'],
+  [`npx hookstream fire BeforeTool --input '${JSON.stringify(DENIED_WRITE)}'`, 'see the hook deny a write (exit 2)'],
 ];
 
 /** Runs a write step; a refusal or a failed write becomes the command's error. */

@@ -3,17 +3,19 @@
  * (Claude Code, Gemini CLI) and the event it was written under, file, matcher, mode, timeout, failure policy,
  * trust state — and, with `--tool`, whether each would run for that tool.
  * Duplicates are marked as the planner drops them: trust first, so an unapproved copy never shadows a
- * trusted one (lib/plan/dedup.ts).
+ * trusted one (lib/plan/dedup.ts). Settings problems are reported as `validate` reports them, on stderr; a
+ * settings error (a file that cannot be read or parsed) makes the exit status 1, after the hooks of the other files.
  */
 import type { Command } from 'commander';
 import { loadSettingsSync } from '../config/index.js';
 import type { LoadedSettings } from '../config/index.js';
 import { EVENT_NAMES, MATCH_TARGET, type EventName } from '../events/names.js';
 import { HOOK_SOURCES, type HookEntry } from '../model/types.js';
-import { CliError, printLine, type CliContext } from './context.js';
+import { CliError, printLine, raiseStatus, type CliContext } from './context.js';
 import { resolveEventName } from './fire.js';
 import { createLocator, type Locate } from './locate.js';
 import {
+  errorCount,
   reportLoadProblems,
   resolveDialectSettings,
   withDialectOption,
@@ -257,6 +259,8 @@ const list = (context: CliContext, options: ListOptions): void => {
   if (reportLoadProblems(context, loaded.problems, settings)) {
     throw new CliError('the settings files named with --settings have errors');
   }
+  const settingsErrors = errorCount(loaded.problems);
+  raiseStatus(context, settingsErrors > 0 ? 1 : 0);
   const events = listEvents(loaded, only, options.tool, cliTrustGate(context, settings.projectDir));
   if (options.json) {
     printLine(context, visibleJson({ events }));
@@ -264,7 +268,9 @@ const list = (context: CliContext, options: ListOptions): void => {
   }
   const paint = createPaint(context.color);
   if (events.length === 0) {
-    printLine(context, only === undefined ? 'no hooks configured' : `no hooks configured for ${only}`);
+    const none = only === undefined ? 'no hooks configured' : `no hooks configured for ${only}`;
+    // Not "none configured" when a file could not be read: its hooks are unknown, not absent.
+    printLine(context, settingsErrors === 0 ? none : `${none} in the settings files that could be read`);
     return;
   }
   events.forEach((listed, index) => {
@@ -283,7 +289,9 @@ export const defineList = (program: Command, context: CliContext): void => {
         .option('--event <event>', 'only this event (any alias)')
         .option('--tool <name>', 'show whether each hook would run for this tool'),
     ),
-  ).action((options: ListOptions) => {
-    list(context, options);
-  });
+  )
+    .addHelpText('after', '\nExit status: 0, or 1 when a settings file has an error (reported on stderr).')
+    .action((options: ListOptions) => {
+      list(context, options);
+    });
 };

@@ -88,6 +88,13 @@ export const problemLine = (problem: ConfigProblem): string =>
   `${problem.severity}: ${visible(formatProblem(problem))}`;
 
 /**
+ * How many of the problems are errors: what `validate` counts, and what makes every command that reads settings
+ * (`validate`, `doctor`, `list`, `fire`) exit non-zero — a file that cannot be read or parsed is one.
+ */
+export const errorCount = (problems: readonly ConfigProblem[]): number =>
+  problems.filter((problem) => problem.severity === 'error').length;
+
+/**
  * Prints settings problems on stderr and tells whether they are fatal: an error in a file the user
  * named is (they asked for that file); faults in the standard files only drop the hooks they touch
  * (and {@link reportSettingsState} makes them an exit status).
@@ -137,7 +144,7 @@ export const reportSettingsState = (
       printNote(context, `hooks are ${disabledBy() ?? 'switched off by these settings'}${unread}; no hook ran`);
     }
   }
-  return problems.some((problem) => problem.severity === 'error');
+  return errorCount(problems) > 0;
 };
 
 /** The dialect `name` names (`--dialect`), or a usage error listing the known ones. */

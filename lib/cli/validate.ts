@@ -1,8 +1,9 @@
 /**
  * `hookstream validate`: every settings problem the loader finds (file:line:column, JSON pointer,
  * expected vs received), plus static checks of each command hook — shell syntax and the scripts they
- * run — and notes on hooks that will not run. Exit status 1 when any problem is an error; with
- * `--strict` every warning is one (an unknown event or an invalid matcher silently disables a guard).
+ * run, and matchers that match no tool (or other target) the agents know, as `doctor` checks them — and notes
+ * on hooks that will not run. Exit status 1 when any problem is an error; with `--strict` every warning is one
+ * (an unknown event, an invalid matcher or a misspelt one silently disables a guard).
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -11,9 +12,11 @@ import { loadSettingsSync } from '../config/index.js';
 import type { ConfigProblem, LoadedSettings, SettingsFile } from '../config/index.js';
 import { dialectById } from '../dialects/registry.js';
 import { checkCommandHook, type CheckEnvironment } from './commandChecks.js';
+import { matcherFinding } from './doctorChecks.js';
 import { printLine, raiseStatus, type CliContext } from './context.js';
-import { createLocator } from './locate.js';
+import { createLocator, type Locate } from './locate.js';
 import {
+  errorCount,
   problemLine,
   resolveDialectSettings,
   withDialectOption,
@@ -25,15 +28,26 @@ import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js
 import { visible, visibleJson } from './visible.js';
 import { programOf } from '../kinds/table.js';
 
-/** The loader's problems, then a warning for each finding of the command checks, at the hook's position. */
+/**
+ * The loader's problems, then a warning for each finding of the command checks, at the hook's position, and one
+ * per group whose matcher matches no plausible target (doctor's check), at the matcher.
+ */
 export const collectProblems = (loaded: LoadedSettings, environment: CheckEnvironment): ConfigProblem[] => {
   const locate = createLocator();
   const problems = [...loaded.problems];
   const fingerprints = createFingerprinter(environment.projectDir, environment.home);
+  const checkedMatchers = new Set<string>();
   for (const entry of loaded.entries) {
+    // A hook's pointer is …/<group>/hooks/<n>; its group's matcher is …/<group>/matcher, checked once.
+    const file = entry.origin.file ?? '<settings>';
+    const pointer = `${entry.origin.pointer?.replace(/\/hooks\/\d+$/, '') ?? ''}/matcher`;
+    if (!checkedMatchers.has(`${file}#${pointer}`)) {
+      checkedMatchers.add(`${file}#${pointer}`);
+      const problem = matcherProblem(entry, loaded.problems, file, pointer, locate);
+      if (problem !== undefined) problems.push(problem);
+    }
     const program = programOf(entry.definition);
     if (program === undefined) continue;
-    const file = entry.origin.file ?? '<settings>';
     for (const finding of checkCommandHook(program, environment)) {
       const pointer = `${entry.origin.pointer ?? ''}${finding.field}`;
       const problem: ConfigProblem = {
@@ -54,6 +68,20 @@ export const collectProblems = (loaded: LoadedSettings, environment: CheckEnviro
     }
   }
   return problems;
+};
+
+/** doctor's matcher check as a warning at the group's matcher; none for a matcher the loader already reported. */
+const matcherProblem = (
+  entry: LoadedSettings['entries'][number],
+  loaderProblems: readonly ConfigProblem[],
+  file: string,
+  pointer: string,
+  locate: Locate,
+): ConfigProblem | undefined => {
+  const finding = matcherFinding(entry);
+  if (finding === undefined) return undefined;
+  if (loaderProblems.some((problem) => problem.file === file && problem.pointer === pointer)) return undefined;
+  return { severity: 'warning', file, pointer, ...locate(file, pointer), message: finding.message };
 };
 
 /**
@@ -112,7 +140,7 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   const paths = settings.files.map((file) => file.path);
   const found = collectProblems(loaded, { projectDir: settings.projectDir, home: homedir() }).sort(byPosition(paths));
   const problems = options.strict === true ? found.map(asError) : found;
-  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const errors = errorCount(problems);
   raiseStatus(context, errors > 0 ? 1 : 0);
   if (options.json) {
     printLine(context, visibleJson({ problems }));
@@ -149,7 +177,10 @@ export const defineValidate = (program: Command, context: CliContext): void => {
   withSharedOptions(
     withDialectOption(program.command('validate'))
       .description('check settings files: schema, matchers, shell syntax of commands, the scripts they run')
-      .option('--strict', 'count every warning as an error (unknown events, invalid matchers, missing scripts, …)'),
+      .option(
+        '--strict',
+        'count every warning as an error (unknown events, invalid or misspelt matchers, missing scripts, …)',
+      ),
   )
     .addHelpText(
       'after',

@@ -102,6 +102,29 @@ describe('hookstream replay', () => {
   );
 
   it(
+    'hooks skipped as untrusted are named, not called a policy change: exit 3',
+    async () => {
+      // The same policy as the project's own, never approved here (a fresh HOME in CI).
+      const project = world.dir('unapproved-project');
+      world.write('unapproved-project/.hookstream/settings.json', policy('policy-a.sh'));
+      const run = await world.run(['replay', recording, '--project-dir', project]);
+      expect(run.code).toBe(3);
+      const summary = run.stdout.trim().split('\n').at(-1);
+      expect(summary).toBe(
+        `replayed 4 events from ${recording}: 3 changed; 1 hook was skipped as untrusted ` +
+          `(sh ${path.join(FIXTURES, 'policy-a.sh')}): not approved here or changed since approval, so this is no ` +
+          'policy change; review them and run hookstream trust',
+      );
+      const json = await world.run(['replay', recording, '--project-dir', project, '--json']);
+      expect(json.code).toBe(3);
+      expect((JSON.parse(json.stdout) as { untrusted: string[] }).untrusted).toEqual([
+        `sh ${path.join(FIXTURES, 'policy-a.sh')}`,
+      ]);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'exits 0 when the policy decides as recorded',
     async () => {
       const run = await world.run(['replay', recording, '--settings', policyA]);

@@ -156,6 +156,32 @@ describe.concurrent('hookstream validate: mistakes that switch a guard off', { t
     expect(problems.map((problem) => problem.severity)).toEqual(['error', 'error']);
   });
 
+  it('warns about a matcher that matches no tool the agents know, with a suggestion; --strict fails', async () => {
+    const misspelt = world.write(
+      'misspelt.json',
+      `{
+  "tools": { "enableHooks": true },
+  "hooks": {
+    "BeforeTool": [
+      { "matcher": "^write_fiel$", "hooks": [{ "command": "./ok.sh" }, { "command": "./ok.sh --again" }] },
+      { "matcher": "^(read_file|write_file)$", "hooks": [{ "command": "./ok.sh" }] }
+    ]
+  }
+}
+`,
+    );
+    const warning =
+      `${misspelt}:5:20 /hooks/BeforeTool/0/matcher: matcher "^write_fiel$" matches none of the usual BeforeTool ` +
+      'targets (read_file, write_file, replace, edit, …): check its spelling and case; did you mean "^write_file$"?';
+    const run = await world.run(['validate', '--settings', misspelt, '--project-dir', project]);
+    expect(run.code).toBe(0);
+    // One warning for the group, not one per hook in it.
+    expect(run.stdout).toBe(`warning: ${warning}\nchecked ${misspelt}: 3 hooks, 0 errors, 1 warning\n`);
+    const strict = await world.run(['validate', '--strict', '--settings', misspelt, '--project-dir', project]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toBe(`error: ${warning}\nchecked ${misspelt}: 3 hooks, 1 error, 0 warnings\n`);
+  });
+
   it('reports every problem inside a group dropped for "sequential": "true"', async () => {
     const dropped = world.write(
       'dropped.json',
