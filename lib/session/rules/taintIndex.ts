@@ -76,7 +76,8 @@ export const createTaintIndex = <T>(): TaintIndex<T> => {
   let set = 0;
   const mark = (key: number): void => {
     const slot = key & mask;
-    bits[slot >>> 5] |= 1 << (slot & 31);
+    const word = slot >>> 5;
+    bits[word] = (bits[word] as number) | (1 << (slot & 31));
   };
   const rebuild = (): void => {
     let size = MIN_BITS;
@@ -119,7 +120,8 @@ export const createTaintIndex = <T>(): TaintIndex<T> => {
         if (i >= PIECE - 1) {
           const key = keyOf(h1);
           const slot = key & mask;
-          if ((bits[slot >>> 5] & (1 << (slot & 31))) !== 0 && checks.get(key) === checkOf(h2)) return owners.get(key);
+          if (((bits[slot >>> 5] as number) & (1 << (slot & 31))) !== 0 && checks.get(key) === checkOf(h2))
+            return owners.get(key);
         }
       }
       return undefined;
