@@ -6,6 +6,7 @@ import type { DecideFigures } from './decide.bench.js';
 import type { EngineFigures } from './engine.bench.js';
 import type { EffectFigures } from './effects.bench.js';
 import type { LedgerFigures } from './ledger.bench.js';
+import type { PolicyFigures } from './policies.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import type { AgentEntryFigures } from './agentEntry.bench.js';
 import { round3 } from './measure.js';
@@ -41,7 +42,7 @@ export interface ComparisonRow {
 }
 
 /** The benches `npm run bench` runs, in order; naming some runs only those. */
-export const BENCH_NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'agents'] as const;
+export const BENCH_NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'policies', 'agents'] as const;
 
 /** The figures a row is derived from; a bench left out of the run gives no rows. */
 export interface Sections {
@@ -51,6 +52,7 @@ export interface Sections {
   spawn?: Record<string, unknown>;
   effects?: EffectFigures;
   ledger?: LedgerFigures;
+  policies?: PolicyFigures;
   agents?: AgentEntryFigures;
 }
 
@@ -84,6 +86,11 @@ export const TARGETS = {
   'ledger.functionHook.overhead': { op: '<=', value: 20 },
   'ledger.verify.millionRecords': { op: '<=', value: 5000 },
   'ledger.bytesPerEvent': { op: '<=', value: 600 },
+  // Session policies.
+  'policies.hundredRules.p99': { op: '<=', value: 50 },
+  'policies.hundredRules.vsNoPolicy': { op: '<=', value: 3 },
+  'policies.taint.p99': { op: '<=', value: 200 },
+  'policies.stateAfter100k': { op: '<=', value: 1_048_576 },
   // The installed agent entry: client → daemon → answer, Node's own start included.
   'agents.commandEntry.p50': { op: '<=', value: 60 },
   'agents.commandEntry.p99': { op: '<=', value: 120 },
@@ -100,7 +107,16 @@ const row = (
   return { id, what, hookstream, baseline, measured, target: { op, value, unit: measured.unit }, met };
 };
 
-export const targetRows = ({ engine, decide, memory, spawn, effects, ledger, agents }: Sections): TargetRow[] => {
+export const targetRows = ({
+  engine,
+  decide,
+  memory,
+  spawn,
+  effects,
+  ledger,
+  policies,
+  agents,
+}: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
     const { microsecondsPerEvent: t, vsBareAsync: vs } = engine;
@@ -175,6 +191,7 @@ export const targetRows = ({ engine, decide, memory, spawn, effects, ledger, age
     );
   }
   if (ledger !== undefined) rows.push(...ledgerRows(ledger));
+  if (policies !== undefined) rows.push(...policyRows(policies));
   if (agents !== undefined) rows.push(...agentRows(agents));
   return rows;
 };
@@ -335,6 +352,35 @@ export const spawnRows = (spawn: Record<string, unknown> | undefined): Compariso
         ...ms('persistentVsSpawnNode.spawnNodeMs'),
       },
     ),
+  ];
+};
+
+/** Session policies' rows (policies.bench.ts): single `fire()` events, p99, with and without policies. */
+const policyRows = (policies: PolicyFigures): TargetRow[] => {
+  const { noPolicy, hundredRules, taint4KiBvs1MiB } = policies.microsecondsPerEvent;
+  const none = { what: 'the same event with no policy, p99', ...us(noPolicy.p99) };
+  const rules = 'one event through 100 rules (limits, repeats, sequences), 200 events in the session, p99';
+  return [
+    row('policies.hundredRules.p99', rules, {
+      hookstream: us(hundredRules.p99),
+      baseline: none,
+      measured: us(hundredRules.p99),
+    }),
+    row('policies.hundredRules.vsNoPolicy', `${rules}, vs the baseline`, {
+      hookstream: us(hundredRules.p99),
+      baseline: none,
+      measured: times(policies.hundredRulesVsNoPolicy),
+    }),
+    row('policies.taint.p99', 'a 4 KiB tool input checked at a sink, 1 MiB of labelled output in the session, p99', {
+      hookstream: us(taint4KiBvs1MiB.p99),
+      baseline: none,
+      measured: us(taint4KiBvs1MiB.p99),
+    }),
+    row('policies.stateAfter100k', 'session state of the four example policies after 100,000 events', {
+      hookstream: { value: policies.stateBytesAfter100k, unit: 'bytes' },
+      baseline: { what: 'serialised with `sessionState`', value: policies.stateBytesAfter100k, unit: 'bytes' },
+      measured: { value: policies.stateBytesAfter100k, unit: 'bytes' },
+    }),
   ];
 };
 

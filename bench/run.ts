@@ -19,6 +19,7 @@ import { benchSpawn } from './spawn.bench.js';
 import { benchStreamTtft } from './streamTtft.bench.js';
 import { benchPersistentRoundTrip } from './persistent.bench.js';
 import { benchLedger } from './ledger.bench.js';
+import { benchPolicies } from './policies.bench.js';
 import { writePage } from './report.js';
 import { type BenchResults, RESULTS, renderTable } from './table.js';
 
@@ -45,6 +46,7 @@ if (wanted('memory')) sections.memory = await section('memory', benchMemory);
 if (wanted('spawn')) sections.spawn = await section('spawn', benchSpawn);
 if (wanted('effects')) sections.effects = await section('effects', benchEffects);
 if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
+if (wanted('policies')) sections.policies = await section('policies', benchPolicies);
 if (wanted('agents')) sections.agents = await section('agents', benchAgentEntry);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
@@ -63,6 +65,7 @@ const results: BenchResults = {
   spread: collectedSpreads(),
   effects: sections.effects,
   ledger: sections.ledger,
+  policies: sections.policies,
   agents: sections.agents,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
