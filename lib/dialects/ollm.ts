@@ -59,6 +59,8 @@ export const OLLM: Dialect = {
   placeholders: [],
   commandWhitelist: OLLM_COMMAND_WHITELIST,
   legacyHooks: true,
+  // An `askAgent` prompt names the changed file as `{{file.path}}` ("Run linting on {{file.path}}").
+  promptFields: { '{{file.path}}': 'file_path' },
   hookTypes: { run: ['command', 'prompt'], skipped: [] },
   topLevelKeys: { acted: ['hooks'], quiet: [], unknown: 'quiet' },
   hooksSectionKeys: [],

@@ -4,7 +4,7 @@
  * `event` and `context` besides hookstream's fields and time out after 5 s by default; only whitelisted
  * programs run (a hook running another is not loaded and says why); `"enabled": false` switches a hook off; the
  * legacy `{ when, then }` files of `.ollm/hooks/` run — `fileEdited` with its patterns on FileChanged,
- * `runCommand` as a program, `askAgent` through the host's prompt callback; a legacy file that loads no hook
+ * `runCommand` as a program, `askAgent` through the host's prompt callback with `{{file.path}}` filled in; a legacy file that loads no hook
  * because of errors is an error.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,20 +97,19 @@ describe('OLLM hooks', () => {
     expect(md.hooks).toEqual([]);
   });
 
-  it("a legacy askAgent hook goes to the host's prompt callback", async () => {
+  it("a legacy askAgent hook goes to the host's prompt callback, {{file.path}} filled in", async () => {
     const asked: string[] = [];
     const evaluatePrompt: EvaluatePrompt = ({ prompt }) => {
       asked.push(prompt);
       return { ok: true };
     };
     const hooks = world.system({ evaluatePrompt });
-    const result = await hooks.fire('FileChanged', {
-      file_path: join(world.project, 'src', 'doc', 'a.md'),
-      event: 'add',
-    });
+    const file = join(world.project, 'src', 'doc', 'a.md');
+    const result = await hooks.fire('FileChanged', { file_path: file, event: 'add' });
     expect(result.hooks.map((hook) => [hook.name, hook.outcome])).toEqual([['Review on create', 'success']]);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toContain('Run linting on');
+    // `{{file.path}}` is the changed file, as the OLLM document's translated hook shows it.
+    expect(asked[0]?.split('\n')[0]).toBe(`Run linting on ${file}`);
   });
 
   it('a legacy file that loads no hook because of errors is an error naming the trigger', () => {
