@@ -311,6 +311,11 @@ export interface Dialect {
    * (OLLM's `{{file.path}}` → `file_path`); a word whose field the input lacks stays as written.
    */
   readonly promptFields?: Readonly<Record<string, string>>;
+  /**
+   * `"continue": false` from a hook of a sequential chain ends the chain, later hooks skipped (OLLM's hook loop);
+   * elsewhere it stops the agent after the event and the chain goes on.
+   */
+  readonly continueEndsChain?: true;
   /** A file may hold hooks in the agent's legacy `{ when, then }` format (OLLM; lib/config/ollmLegacy.ts). */
   readonly legacyHooks?: true;
   /** `${env:NAME}` in a command reads the variable NAME (empty when unset), as a quoted reference (x-code). */
