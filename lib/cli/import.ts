@@ -1,8 +1,9 @@
 /**
- * `hookstream import --from claude|gemini|cursor|copilot|codex`: writes the project's hooks of that agent into
+ * `hookstream import --from claude|gemini|cursor|copilot|codex|ollm|xcode`: writes the project's hooks of that agent into
  * `.hookstream/settings.json` in hookstream's own format (lib/config/importDialect.ts), printing the change as a
  * diff first; `--dry-run` prints it and writes nothing. Everything it could not convert is listed, by file and
  * pointer. Hooks in those files already run in place (discovery); importing is for moving to hookstream for good.
+ * For x-code, whose hooks come with plugins, the project is a plugin being written: its `plugin.json`.
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,6 +11,10 @@ import type { Command } from 'commander';
 import { dialectById, dialectSettingsFiles, isDialectId } from '../dialects/registry.js';
 import { directoryFiles } from '../config/dialectDirectories.js';
 import { importDialectHooks, mergeImported, type ImportedHooks } from '../config/importDialect.js';
+import { xcodePluginHooks } from '../config/xcodePlugins.js';
+import type { Dialect, DialectScope } from '../dialects/types.js';
+import { formatProblem, type ConfigProblem } from '../diagnostics/problems.js';
+import { visible } from './visible.js';
 import { parseJsonDocument } from '../diagnostics/jsonLocate.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { MAX_SETTINGS_FILE_BYTES } from '../core/limits.js';
@@ -26,7 +31,43 @@ interface ImportOptions extends Pick<SharedOptions, 'projectDir' | 'json'> {
   allowHome?: boolean;
 }
 
-const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex', 'ollm'];
+const AGENTS = ['claude', 'gemini', 'cursor', 'copilot', 'codex', 'ollm', 'xcode'];
+
+interface Source {
+  readonly path: string;
+  readonly scope: DialectScope;
+  /** The file is a plugin's referenced hooks file: the event map itself, with no outer `hooks`. */
+  readonly atTop?: boolean;
+}
+
+/**
+ * x-code has no project settings: its hooks come with plugins. The project is taken as a plugin being written,
+ * its `plugin.json` holding the hooks inline or naming the file that does.
+ */
+const xcodeSources = (projectDir: string): Source[] => {
+  const problems: ConfigProblem[] = [];
+  const hooks = xcodePluginHooks(projectDir, problems);
+  const [problem] = problems;
+  if (problem !== undefined) {
+    throw new CliError(`${visible(formatProblem(problem))}; nothing imported`);
+  }
+  return hooks === undefined ? [] : [{ path: hooks.file, scope: 'project', atTop: hooks.atTop }];
+};
+
+/** The project's own files of `dialect`: user, managed and plugin hooks belong to the machine, not to this project. */
+const projectSources = (projectDir: string, dialect: Dialect): Source[] => {
+  if (dialect.id === 'xcode') return xcodeSources(projectDir);
+  return (
+    dialectSettingsFiles({ projectDir, home: projectDir }, [dialect.id])
+      .filter((file) => file.source === 'project')
+      // Copilot's `.github/hooks/` is a directory: each of its `*.json` files.
+      .flatMap((file) =>
+        file.directory === true ? directoryFiles(file.path).paths.map((path) => ({ ...file, path })) : [file],
+      )
+      .filter((file) => existsSync(file.path))
+      .reverse()
+  );
+};
 
 /** A settings file's text: a regular file under the size bound, else the command's error. */
 const readText = (path: string): string => {
@@ -62,22 +103,16 @@ const runImport = (context: CliContext, options: ImportOptions): void => {
   const dialect = dialectById(options.from);
   const { projectDir } = resolveSettings(context, { projectDir: options.projectDir });
   refuseHomeProject(projectDir, options.allowHome, 'import');
-  // The project's own files: user, managed and plugin hooks belong to the machine, not to this project.
-  const sources = dialectSettingsFiles({ projectDir, home: projectDir }, [dialect.id])
-    .filter((file) => file.source === 'project')
-    // Copilot's `.github/hooks/` is a directory: each of its `*.json` files.
-    .flatMap((file) =>
-      file.directory === true ? directoryFiles(file.path).paths.map((path) => ({ ...file, path })) : [file],
-    )
-    .filter((file) => existsSync(file.path))
-    .reverse();
+  const sources = projectSources(projectDir, dialect);
   if (sources.length === 0) {
-    throw new CliError(`no ${dialect.label} settings in ${projectDir}; nothing imported`);
+    const what = dialect.id === 'xcode' ? 'plugin.json with hooks' : 'settings';
+    throw new CliError(`no ${dialect.label} ${what} in ${projectDir}; nothing imported`);
   }
   const imported: ImportedHooks['hooks'] = {};
   const notes: string[] = [];
   for (const source of sources) {
-    const result = importDialectHooks(parseJson(readText(source.path), source.path), dialect, {
+    const value = parseJson(readText(source.path), source.path);
+    const result = importDialectHooks(source.atTop === true ? { hooks: value } : value, dialect, {
       scope: source.scope,
       file: source.path,
       projectDir,
@@ -117,7 +152,7 @@ export const defineImport = (program: Command, context: CliContext): void => {
   program
     .command('import')
     .description(
-      "convert a project's Claude Code, Gemini CLI, Cursor, Copilot or Codex hooks into .hookstream/settings.json",
+      "convert a project's Claude Code, Gemini CLI, Cursor, Copilot, Codex, OLLM or x-code plugin hooks into .hookstream/settings.json",
     )
     .requiredOption('--from <agent>', `the agent whose project settings to read: ${AGENTS.join(', ')}`)
     .option('--dry-run', 'print the change as a diff and write nothing')

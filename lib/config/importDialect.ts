@@ -103,6 +103,8 @@ export const importDialectHooks = (
           const where = flat ? at : `${at}/hooks/${position}`;
           const imported = convertHook(hook, context, where, notes);
           if (imported !== undefined) {
+            // The agent does not wait for this event's hooks (x-code's SessionEnd): nor will hookstream.
+            if (event.background === true) imported['async'] = true;
             keepTimeout(imported, event, dialect);
             keepFailClosed(imported, event, dialect, where, notes);
           }
@@ -114,13 +116,19 @@ export const importDialectHooks = (
       const out: Record<string, unknown> = {};
       const matcher = groupMatcher(group['matcher'], event);
       if (matcher !== undefined) out['matcher'] = matcher;
-      if (group['sequential'] === true) out['sequential'] = true;
+      // x-code runs a decision event's hooks in registration order, a deny ending the chain: a sequential group.
+      if (group['sequential'] === true || event.serial === true) out['sequential'] = true;
       out['hooks'] = converted;
       (hooks[event.canonical] ??= []).push(out);
     });
     if (imported && event.exit2 === 'block' && ADVISORY_EVENTS.has(event.canonical)) {
       notes.push(
         `${pointer}: exit code 2 blocks ${key} in ${dialect.label}; hookstream's ${event.canonical} cannot be blocked, so there it only warns`,
+      );
+    }
+    if (imported && event.exit2 === 'failure' && !ADVISORY_EVENTS.has(event.canonical)) {
+      notes.push(
+        `${pointer}: exit code 2 is a failure in ${dialect.label} (allow, or a deny under "failurePolicy": "block"); in hookstream it is the blocking exit code — check their scripts`,
       );
     }
     if (imported && speaksOwnFields(event)) {
@@ -178,6 +186,7 @@ const speaksOwnFields = (event: DialectEvent): boolean => {
     event.outputMap !== undefined ||
     (shape !== undefined &&
       (shape.lifts !== undefined ||
+        shape.nests !== undefined ||
         shape.jsonText !== undefined ||
         shape.epochMillis !== undefined ||
         Object.keys(shape.renames ?? {}).some((field) => field !== 'tool_call_id')))

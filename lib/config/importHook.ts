@@ -21,6 +21,9 @@ export interface ImportContext {
   readonly projectDir?: string;
 }
 
+/** Placeholder values that only a plugin's or extension's hooks have. */
+const BUNDLE_VALUES = new Set(['pluginRoot', 'pluginData', 'extensionPath']);
+
 /** Keys every type keeps besides its own (timeouts convert separately). */
 const SKIPPED = new Set(['type', 'timeout', 'if']);
 
@@ -84,7 +87,17 @@ export const convertHook = (
     (candidate) => candidate.value !== 'projectDir' && texts.some((text) => text.includes(candidate.token)),
   );
   if (placeholder !== undefined) {
-    notes.push(`${pointer}: ${placeholder.token} only exists for a plugin or extension; the hook was not imported`);
+    const why = BUNDLE_VALUES.has(placeholder.value ?? '')
+      ? 'only exists for a plugin or extension'
+      : `is ${dialect.label}'s own placeholder, which hookstream's files do not fill in`;
+    notes.push(`${pointer}: ${placeholder.token} ${why}; the hook was not imported`);
+    return undefined;
+  }
+  // x-code's `${env:NAME}`: in a shell, `${env:…}` is substring syntax, not the variable NAME.
+  if (dialect.envPlaceholders === true && texts.some((text) => text.includes('${env:'))) {
+    notes.push(
+      `${pointer}: \${env:NAME} is ${dialect.label}'s own placeholder (write "$NAME" in hookstream); the hook was not imported`,
+    );
     return undefined;
   }
   const converted: Record<string, unknown> = { type };

@@ -3,7 +3,8 @@
  * `{ "name": "Lint on Save", "when": { "type": "fileEdited", "patterns": ["*.ts"] }, "then": { "type": "askAgent",
  * "prompt": "Run linting" } }` (one per file, or a list) becomes a hook of the `fileEdited` event (FileChanged)
  * whose matcher is the patterns, running `then`: `runCommand` a program without a shell, `askAgent` a prompt
- * through the host's prompt callback. A hook that cannot be translated is an error at its pointer and is
+ * through the host's prompt callback (its `{{file.path}}` filled in there, from the dialect's `promptFields`). A
+ * hook that cannot be translated is an error at its pointer and is
  * dropped alone; a file none of whose hooks load therefore fails `validate`.
  */
 import { isRecord } from '../core/guards.js';

@@ -151,7 +151,10 @@ function readFlatHook(hook: unknown, pointer: string, list: EventList): void {
   const matcher = readMatcher(pattern, list.event, joinPointer(pointer, 'matcher'), list.reader);
   if (matcher === null) return;
   const effects = isRecord(hook) ? groupEffects(hook['effects'], pointer, list) : undefined;
-  readOne(hook, { matcher, sequential: false, effects }, pointer, list);
+  // A hook's own `"sequential": true` (OLLM) chains its event's hooks, as a sequential group does.
+  const sequential =
+    isRecord(hook) && hook['sequential'] === true && list.reader.context.dialect.hookKeys.acted.includes('sequential');
+  readOne(hook, { matcher, sequential, effects }, pointer, list);
 }
 
 /** What a hook takes from its group (a flat hook: its own matcher). */

@@ -32,8 +32,12 @@ const inside = (root: string, named: string): boolean => {
   return !isAbsolute(named) && path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
 };
 
-/** The plugin's hooks file and whether it holds the event map itself; `undefined`: no hooks, or unusable (reported). */
-const pluginHooks = (
+/**
+ * The hooks file of the plugin at `root` and whether it holds the event map itself (no outer `hooks`);
+ * `undefined`: no manifest, no hooks, or unusable (reported in `problems`). Also `hookstream import --from xcode`'s
+ * reader of a plugin being written in the project.
+ */
+export const xcodePluginHooks = (
   root: string,
   problems: ConfigProblem[],
 ): { readonly file: string; readonly atTop: boolean } | undefined => {
@@ -80,7 +84,7 @@ export const xcodePlugins = (environment: DialectEnvironment): BundleDiscovery =
       const version = installedVersion(join(cache, marketplace, name), problems);
       if (version === undefined) continue;
       const root = join(cache, marketplace, name, version);
-      const hooks = pluginHooks(root, problems);
+      const hooks = xcodePluginHooks(root, problems);
       if (hooks === undefined) continue;
       const id = `${name}@${marketplace}`;
       const bundle: Bundle = {

@@ -6,6 +6,8 @@
  * read by lib/config/ollmLegacy.ts). A hook's `command` is a program run without a shell, with `args`; only the
  * programs of the command whitelist run. Hooks read `event` (the OLLM event name) and `context` (the event's
  * fields) besides hookstream's fields; the default timeout is 5 s; `"enabled": false` switches one hook off.
+ * A hook with `"sequential": true` makes its event's hooks run one after another, in order; a hook answering
+ * `"continue": false` there ends the chain (the later hooks are skipped), as OLLM's hook loop does.
  */
 import type { Dialect, DialectEvent, InputShape } from './types.js';
 import { eventMaker } from './tableParts.js';
@@ -59,12 +61,28 @@ export const OLLM: Dialect = {
   placeholders: [],
   commandWhitelist: OLLM_COMMAND_WHITELIST,
   legacyHooks: true,
+  // After each hook of a chain its loop reads `continue`: `false` ends it.
+  continueEndsChain: true,
+  // An `askAgent` prompt names the changed file as `{{file.path}}` ("Run linting on {{file.path}}").
+  promptFields: { '{{file.path}}': 'file_path' },
   hookTypes: { run: ['command', 'prompt'], skipped: [] },
   topLevelKeys: { acted: ['hooks'], quiet: [], unknown: 'quiet' },
   hooksSectionKeys: [],
   groupKeys: { acted: [], quiet: [], unknown: 'warn' },
   hookKeys: {
-    acted: ['type', 'name', 'command', 'args', 'prompt', 'timeout', 'enabled', 'matcher', 'env', 'description'],
+    acted: [
+      'type',
+      'name',
+      'command',
+      'args',
+      'prompt',
+      'timeout',
+      'enabled',
+      'sequential',
+      'matcher',
+      'env',
+      'description',
+    ],
     quiet: ['id', 'trusted', 'source'],
     unknown: 'warn',
   },

@@ -306,6 +306,16 @@ export interface Dialect {
   readonly placeholders: readonly Placeholder[];
   /** The only programs a command hook may start (OLLM's whitelist); a hook running another is not loaded. */
   readonly commandWhitelist?: readonly string[];
+  /**
+   * Words a prompt hook's prompt may hold, each filled with a field of the hook's input as the agent writes it
+   * (OLLM's `{{file.path}}` → `file_path`); a word whose field the input lacks stays as written.
+   */
+  readonly promptFields?: Readonly<Record<string, string>>;
+  /**
+   * `"continue": false` from a hook of a sequential chain ends the chain, later hooks skipped (OLLM's hook loop);
+   * elsewhere it stops the agent after the event and the chain goes on.
+   */
+  readonly continueEndsChain?: true;
   /** A file may hold hooks in the agent's legacy `{ when, then }` format (OLLM; lib/config/ollmLegacy.ts). */
   readonly legacyHooks?: true;
   /** `${env:NAME}` in a command reads the variable NAME (empty when unset), as a quoted reference (x-code). */

@@ -22,24 +22,41 @@ import {
 import { isBlockingRun } from '../rules/blocking.js';
 import { applyHookOutputToInput } from '../rules/chainInput.js';
 import { startDetached } from './background.js';
+import { dialectById } from '../dialects/registry.js';
 import type { PlannedEvent, RanEvent } from './types.js';
 
 /** Called once with the records (plan order) and the input after chaining (the original when parallel). */
 export type PlanDone = (runs: HookRun[], finalInput: HookInput) => void;
 
-/** How a hook skipped because an earlier one in its chain blocked ends its message. */
-const CHAIN_ENDED = 'skipped: an earlier hook in the chain blocked';
+/** How a hook skipped because an earlier one in its chain blocked, or stopped the chain, ends its message. */
+const CHAIN_ENDED = {
+  blocked: 'skipped: an earlier hook in the chain blocked',
+  stopped: 'skipped: an earlier hook in the chain said "continue": false',
+} as const;
 
-/** Whether `run` was skipped because an earlier hook of its sequential chain blocked (not by the host). */
+/** Whether `run` was skipped because an earlier hook of its sequential chain ended it (not by the host). */
 export const isChainSkip = (run: Pick<HookRun, 'outcome' | 'message'>): boolean =>
-  run.outcome === 'skipped' && run.message?.endsWith(CHAIN_ENDED) === true;
+  run.outcome === 'skipped' &&
+  run.message !== undefined &&
+  (run.message.endsWith(CHAIN_ENDED.blocked) || run.message.endsWith(CHAIN_ENDED.stopped));
 
-const skippedRun = (hook: HookEntry): HookRun => bareRun(hook, 'skipped', 0, `Hook "${hook.name}" ${CHAIN_ENDED}`);
+const skippedRun = (hook: HookEntry, ended: keyof typeof CHAIN_ENDED): HookRun =>
+  bareRun(hook, 'skipped', 0, `Hook "${hook.name}" ${CHAIN_ENDED[ended]}`);
+
+/**
+ * Whether `run` of `hook` stops its chain without blocking: `"continue": false` where the hook's agent ends its
+ * hook loop on it (OLLM checks the flag after each hook); elsewhere the flag stops the agent, not the chain.
+ */
+const stopsChain = (hook: HookEntry, run: HookRun): boolean => {
+  if (run.output?.continue !== false) return false;
+  const dialect = hook.origin.dialect;
+  return dialect !== undefined && dialectById(dialect).continueEndsChain === true;
+};
 
 /**
  * Starts the hooks of a plan, at most `concurrency` at once. With `chain`, hooks run one at a time, each
- * successful output is merged into the next hook's input and a blocking run marks every later hook
- * `skipped`. Returns the cancel function, or `undefined` when everything settled synchronously.
+ * successful output is merged into the next hook's input and a blocking run (or one that stops the chain, see
+ * `stopsChain`) marks every later hook `skipped`. Returns the cancel function, or `undefined` when everything settled synchronously.
  */
 export const startPlan = (
   start: StartRun,
@@ -58,7 +75,8 @@ export const startPlan = (
   // Cancel functions of the runs in flight, by plan index (sparse; most events have one or two hooks).
   let live: (CancelRun | undefined)[] | undefined;
   let current = input;
-  let blocked = false;
+  // Why the chain ended, if it did: a block, or a `"continue": false` that ends it.
+  let ended: keyof typeof CHAIN_ENDED | undefined;
   let started = 0;
   let finished = 0;
   let active = 0;
@@ -69,7 +87,8 @@ export const startPlan = (
     runs[index] = run;
     finished += 1;
     if (chain) {
-      if (isBlockingRun(event, run)) blocked = true;
+      if (isBlockingRun(event, run)) ended = 'blocked';
+      else if (stopsChain(hooks[index] as HookEntry, run)) ended = 'stopped';
       else if (run.outcome === 'success') current = applyHookOutputToInput(current, run.output);
     }
   };
@@ -78,8 +97,8 @@ export const startPlan = (
     while (!settled && active < limit && started < count) {
       const index = started++;
       const hook = hooks[index] as HookEntry;
-      if (blocked) {
-        record(index, skippedRun(hook));
+      if (ended !== undefined) {
+        record(index, skippedRun(hook, ended));
         continue;
       }
       active += 1;

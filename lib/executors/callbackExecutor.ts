@@ -93,16 +93,20 @@ const hookInfo = <D>(hook: HookEntry, definition: D): CallbackHookInfo<D> => {
 
 const answerText = (answer: unknown): string => JSON.stringify(answer) ?? String(answer);
 
-/** The call of a prompt or agent hook: its prompt with `$ARGUMENTS`, to the host's judge; `undefined` without one. */
+/**
+ * The call of a prompt or agent hook: its prompt with `$ARGUMENTS` and its dialect's words filled in, to the host's
+ * judge; `undefined` without one.
+ */
 const judgeCall = <D extends PromptHookConfig | AgentHookConfig>(
   judge: ((request: JudgeRequest<D>) => unknown) | undefined,
   hook: HookEntry,
   definition: D,
   input: JudgeRequest<D>['input'],
   read: Invocation['read'],
+  context: ReturnType<typeof hookDialectContext>,
 ): Invocation | undefined => {
   if (judge === undefined) return undefined;
-  const prompt = promptWithArguments(definition.prompt, input);
+  const prompt = promptWithArguments(definition.prompt, input, context?.dialect.promptFields);
   const hookOf = hookInfo(hook, definition);
   const model = definition.model;
   return {
@@ -146,10 +150,10 @@ export const createCallbackExecutor = (options: CallbackExecutorOptions): Callba
   ) => Invocation | undefined;
   // One preparer per callback kind: TypeScript refuses a callback kind without one.
   const preparers: { readonly [K in CallbackHookConfig['type']]: Prepare<Extract<CallbackHookConfig, { type: K }>> } = {
-    prompt: (hook, definition, hookInput, judged) =>
-      judgeCall(options.evaluatePrompt, hook, definition, hookInput, judged),
-    agent: (hook, definition, hookInput, judged) =>
-      judgeCall(options.runAgentHook, hook, definition, hookInput, judged),
+    prompt: (hook, definition, hookInput, judged, context) =>
+      judgeCall(options.evaluatePrompt, hook, definition, hookInput, judged, context),
+    agent: (hook, definition, hookInput, judged, context) =>
+      judgeCall(options.runAgentHook, hook, definition, hookInput, judged, context),
     mcp_tool: (hook, definition, hookInput, _judged, context) => {
       const callTool = options.callMcpTool;
       if (callTool === undefined) return undefined;

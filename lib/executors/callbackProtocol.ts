@@ -18,6 +18,7 @@ import { toDialectInput } from '../protocol/dialectInput.js';
 import { interpretDialectRun, type DialectRunContext } from '../protocol/dialectOutput.js';
 import { dialectOf } from './dialectRuns.js';
 import { stderrReason } from '../protocol/stderrReason.js';
+import { lookUp } from '../protocol/inputReferences.js';
 
 type Input = Readonly<Record<string, unknown>>;
 
@@ -36,14 +37,44 @@ export const hookDialectContext = (hook: HookEntry): DialectRunContext | undefin
 export const inputForHook = (input: Input, context: DialectRunContext | undefined): Input =>
   context === undefined ? input : toDialectInput(input, context.event, context.dialect);
 
+/** A field's value as prompt text: a string or number as written; anything else leaves the word in place. */
+const fieldText = (input: Input, path: string | undefined): string | undefined => {
+  const value = path === undefined ? undefined : lookUp(input, path);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
+
 /**
  * The prompt a judge receives: `$ARGUMENTS` replaced by the input JSON, or the JSON appended after a blank line
- * when the prompt has no `$ARGUMENTS` (Claude Code's rule).
+ * when the prompt has no `$ARGUMENTS` (Claude Code's rule). `fields` are the hook's dialect's own words
+ * (OLLM's `{{file.path}}` → the input's `file_path`); a word whose field the input lacks stays as written. One
+ * pass over the template: a file path holding `$ARGUMENTS`, or JSON holding `{{file.path}}`, stays text.
  */
-export const promptWithArguments = (template: string, input: Input): string => {
+export const promptWithArguments = (
+  template: string,
+  input: Input,
+  fields?: Readonly<Record<string, string>>,
+): string => {
   const json = JSON.stringify(input);
+  const appended = template.includes('$ARGUMENTS') ? '' : `\n\n${json}`;
   // A replacer function: `$&` or `$'` inside the JSON must stay text, not become replacement patterns.
-  return template.includes('$ARGUMENTS') ? template.replaceAll('$ARGUMENTS', () => json) : `${template}\n\n${json}`;
+  if (fields === undefined) return `${template.replaceAll('$ARGUMENTS', () => json)}${appended}`;
+  const words = ['$ARGUMENTS', ...Object.keys(fields)];
+  let filled = '';
+  let at = 0;
+  for (;;) {
+    // The earliest word from `at`: what a replacement wrote is never read again.
+    let next = -1;
+    let word = '';
+    for (const candidate of words) {
+      const found = template.indexOf(candidate, at);
+      if (found !== -1 && (next === -1 || found < next)) [next, word] = [found, candidate];
+    }
+    if (next === -1) break;
+    filled += template.slice(at, next) + (word === '$ARGUMENTS' ? json : (fieldText(input, fields[word]) ?? word));
+    at = next + word.length;
+  }
+  filled += template.slice(at);
+  return `${filled}${appended}`;
 };
 
 const preview = (value: unknown): string => {

@@ -1,5 +1,5 @@
 /**
- * `hookstream import --from claude|gemini` (issue 12), through the real command: a dry run prints the diff and
+ * `hookstream import --from claude|gemini|cursor|copilot|codex|xcode`, through the real command: a dry run prints the diff and
  * writes nothing, a run writes hookstream settings that load with no problem, a second run changes nothing, and
  * what could not be converted is listed by file and pointer.
  */
@@ -57,7 +57,7 @@ describe('hookstream import', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const wrong = await world.run(['import', '--from', 'windsurf', '--project-dir', project]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(
-      '--from must be one of claude, gemini, cursor, copilot, codex, ollm; received "windsurf"',
+      '--from must be one of claude, gemini, cursor, copilot, codex, ollm, xcode; received "windsurf"',
     );
     const none = await world.run(['import', '--from', 'gemini', '--project-dir', project]);
     expect(none.code).toBe(1);
@@ -65,7 +65,7 @@ describe('hookstream import', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   });
 });
 
-describe('hookstream import --from cursor|copilot|codex', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('hookstream import --from cursor|copilot|codex|xcode', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('Copilot: every .github/hooks file, bash and timeoutSec converted, anchored matchers, the payload change noted', async () => {
     const project = world.dir('copilot/project');
     world.write('copilot/project/.github/hooks/policy.json', {
@@ -112,6 +112,80 @@ describe('hookstream import --from cursor|copilot|codex', { timeout: CLI_TEST_TI
       },
     });
     expect(loadSettingsSync([{ scope: 'project', path: target, required: true }]).problems).toEqual([]);
+  });
+
+  it('x-code: the project as a plugin, its referenced hooks.json; decision events sequential, SessionEnd async, placeholders and exit 2 noted', async () => {
+    const project = world.dir('xcode/project');
+    world.write('xcode/project/plugin.json', { name: 'guard', version: '0.1.0', hooks: './hooks/hooks.json' });
+    world.write('xcode/project/hooks/hooks.json', {
+      PreToolUse: [
+        { matcher: 'writeFile|edit', command: './hooks/guard.sh', timeout: 2000, failurePolicy: 'block' },
+        { matcher: 'writeFile', command: './hooks/audit.sh' },
+        { matcher: 'writeFile|edit', command: 'node ${pluginDir}/hooks/lint.js' },
+      ],
+      UserPromptSubmit: [{ command: './hooks/ctx.sh ${env:SPRINT}' }],
+      SessionEnd: [{ command: './hooks/flush.sh' }],
+    });
+    const dry = await world.run(['import', '--from', 'xcode', '--dry-run', '--json', '--project-dir', project]);
+    expect(dry.code).toBe(0);
+    const { notes } = JSON.parse(dry.stdout) as { notes: string[] };
+    expect(notes).toEqual([
+      'hooks/hooks.json /hooks/PreToolUse/2: ${pluginDir} only exists for a plugin or extension; the hook was not imported',
+      expect.stringMatching(
+        /^hooks\/hooks\.json \/hooks\/PreToolUse: exit code 2 is a failure in x-code .* in hookstream it is the blocking exit code/,
+      ) as unknown,
+      expect.stringMatching(
+        /^hooks\/hooks\.json \/hooks\/PreToolUse: these hooks read x-code's PreToolUse payload/,
+      ) as unknown,
+      'hooks/hooks.json /hooks/UserPromptSubmit/0: ${env:NAME} is x-code\'s own placeholder (write "$NAME" in hookstream); the hook was not imported',
+      expect.stringMatching(
+        /^hooks\/hooks\.json \/hooks\/SessionEnd: these hooks read x-code's SessionEnd payload/,
+      ) as unknown,
+    ]);
+    const write = await world.run(['import', '--from', 'xcode', '--project-dir', project]);
+    expect(write.code).toBe(0);
+    const target = path.join(project, '.hookstream', 'settings.json');
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({
+      tools: { enableHooks: true },
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: 'writeFile|edit',
+            sequential: true,
+            hooks: [{ type: 'command', command: './hooks/guard.sh', failurePolicy: 'block', timeout: 2000 }],
+          },
+          {
+            matcher: 'writeFile',
+            sequential: true,
+            hooks: [{ type: 'command', command: './hooks/audit.sh', timeout: 5000 }],
+          },
+        ],
+        SessionEnd: [{ hooks: [{ type: 'command', command: './hooks/flush.sh', async: true, timeout: 5000 }] }],
+      },
+    });
+    const loaded = loadSettingsSync([{ scope: 'project', path: target, required: true }]);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.entries.map((entry) => [entry.event, entry.name, entry.sequential])).toEqual([
+      ['BeforeTool', './hooks/guard.sh', true],
+      ['BeforeTool', './hooks/audit.sh', true],
+      ['SessionEnd', './hooks/flush.sh', false],
+    ]);
+  });
+
+  it('x-code: a manifest whose hooks file leaves the plugin, or a project with no plugin.json, imports nothing and says why', async () => {
+    const project = world.dir('xcode-out/project');
+    world.write('xcode-out/project/plugin.json', { name: 'escape', hooks: '../outside.json' });
+    const out = await world.run(['import', '--from', 'xcode', '--project-dir', project]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(
+      `${path.join(project, 'plugin.json')}:3:12 /hooks: "hooks" must be the hooks or the path of a file inside the plugin`,
+    );
+    expect(out.stderr).toContain('nothing imported');
+    const bare = world.dir('xcode-none/project');
+    const none = await world.run(['import', '--from', 'xcode', '--project-dir', bare]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(`no x-code plugin.json with hooks in ${bare}; nothing imported`);
+    expect(existsSync(path.join(project, '.hookstream'))).toBe(false);
   });
 
   it('Cursor: flat hooks into groups, a per-tool event as a tool matcher, failClosed as failurePolicy', async () => {
