@@ -9,6 +9,7 @@ import type { LedgerFigures } from './ledger.bench.js';
 import type { PolicyFigures } from './policies.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import type { AgentEntryFigures } from './agentEntry.bench.js';
+import type { BrokerFigures } from './broker.bench.js';
 import { round3 } from './measure.js';
 
 export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners' | 'bytes';
@@ -42,7 +43,17 @@ export interface ComparisonRow {
 }
 
 /** The benches `npm run bench` runs, in order; naming some runs only those. */
-export const BENCH_NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'policies', 'agents'] as const;
+export const BENCH_NAMES = [
+  'engine',
+  'decide',
+  'memory',
+  'spawn',
+  'effects',
+  'ledger',
+  'policies',
+  'agents',
+  'broker',
+] as const;
 
 /** The figures a row is derived from; a bench left out of the run gives no rows. */
 export interface Sections {
@@ -54,6 +65,7 @@ export interface Sections {
   ledger?: LedgerFigures;
   policies?: PolicyFigures;
   agents?: AgentEntryFigures;
+  broker?: BrokerFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -94,6 +106,12 @@ export const TARGETS = {
   // The installed agent entry: client → daemon → answer, Node's own start included.
   'agents.commandEntry.p50': { op: '<=', value: 60 },
   'agents.commandEntry.p99': { op: '<=', value: 120 },
+  // The worker fleet over NATS (loopback): a remote function hook, the durable lane, a worker SIGKILLed under load.
+  'broker.remote.p50': { op: '<=', value: 0.5 },
+  'broker.remote.p99': { op: '<=', value: 3 },
+  'broker.remote.throughput': { op: '>=', value: 2000 },
+  'broker.durable.p50': { op: '<=', value: 3 },
+  'broker.load.worstOverTimeout': { op: '<=', value: 1000 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -116,6 +134,7 @@ export const targetRows = ({
   ledger,
   policies,
   agents,
+  broker,
 }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
@@ -193,7 +212,52 @@ export const targetRows = ({
   if (ledger !== undefined) rows.push(...ledgerRows(ledger));
   if (policies !== undefined) rows.push(...policyRows(policies));
   if (agents !== undefined) rows.push(...agentRows(agents));
+  if (broker !== undefined) rows.push(...brokerRows(broker));
   return rows;
+};
+
+/** The worker fleet's rows (broker.bench.ts): a trivial function hook run by a worker over NATS on loopback. */
+const brokerRows = ({ latency, load }: BrokerFigures): TargetRow[] => {
+  const ms = (value: number): Figure => ({ value, unit: 'ms' });
+  const remote = 'a trivial function hook run by a remote worker (core request–reply, one worker)';
+  const local = (p: 'p50' | 'p99'): Figure & { what: string } => ({
+    what: `the same hook in the host, ${p}`,
+    ...ms(latency.local[p]),
+  });
+  const worst = row(
+    'broker.load.worstOverTimeout',
+    `slowest of ${count(load.events)} events (200 sessions, 4 workers, one SIGKILLed, the server restarted), ` +
+      `beyond the hook's ${String(load.hookTimeoutMs)} ms timeout`,
+    {
+      hookstream: ms(load.worst),
+      baseline: { what: 'that run, p99', ...ms(load.p99) },
+      measured: ms(round3(load.worst - load.hookTimeoutMs)),
+    },
+  );
+  worst.signed = true;
+  return [
+    row('broker.remote.p50', `${remote}, p50`, {
+      hookstream: ms(latency.remote.p50),
+      baseline: local('p50'),
+      measured: ms(latency.remote.p50),
+    }),
+    row('broker.remote.p99', `${remote}, p99`, {
+      hookstream: ms(latency.remote.p99),
+      baseline: local('p99'),
+      measured: ms(latency.remote.p99),
+    }),
+    row('broker.remote.throughput', `${remote}, 32 at once`, {
+      hookstream: ms(latency.remote.p50),
+      baseline: local('p50'),
+      measured: { value: latency.remote.perSecond, unit: 'events/s' },
+    }),
+    row('broker.durable.p50', 'the same hook through the durable lane (JetStream work queue), p50', {
+      hookstream: ms(latency.durable.p50),
+      baseline: local('p50'),
+      measured: ms(latency.durable.p50),
+    }),
+    worst,
+  ];
 };
 
 /** The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start. */

@@ -7,3 +7,4 @@ export { natsExecutor, type BrokerStats, type NatsExecutor, type NatsExecutorOpt
 export { startWorker, type HookWorker, type WorkerHook, type WorkerOptions } from './worker.js';
 export { brokerFingerprint, DEFAULT_SUBJECT, QUEUE_GROUP } from './protocol.js';
 export { BrokerConnectionError } from './connection.js';
+export { durableSubject, streamName, type DurableLaneOptions } from './durableLane.js';

@@ -8,11 +8,15 @@
  * - never hangs: an unreachable server or a silent pool settles the run as a failure at the deadline, and
  *   the hook's failure policy decides (a `required` guard blocks);
  * - bounded: at most `maxInFlight` runs on the wire and `maxWaiting` waiting; beyond that a run fails at once.
+ * Runs of the durable lane (background hooks by default) are stored in the pool's JetStream stream instead
+ * (lib/broker/durableLane.ts): the server, not the host, hands them to another worker when one dies, and a
+ * host that goes away leaves them to the pool; the host still applies the first record and keeps the deadline.
  */
 import { randomUUID } from 'node:crypto';
 import type { HookEntry, HookRun } from '../model/types.js';
 import { startable, type RunDone, type StartableExecutor, type StartRun } from '../executors/startRun.js';
 import { BrokerConnectionError, connectNats, serversText, watchConnection, type NatsConnection } from './connection.js';
+import { durablePublisher, type PublishDurable } from './durableLane.js';
 import {
   brokerFingerprint,
   cancelSubject,
@@ -32,6 +36,11 @@ export interface NatsExecutorOptions {
   readonly subject?: string;
   /** Which hooks run on the pool; default every hook. The others run in the host as usual. */
   readonly remote?: (hook: HookEntry) => boolean;
+  /**
+   * Which of those go through the durable lane (a JetStream work queue that outlives host and worker) instead
+   * of a request; default the background hooks (`async`, `asyncRewake`).
+   */
+  readonly durable?: (hook: HookEntry) => boolean;
   /** Runs on the wire at once; default 256. */
   readonly maxInFlight?: number;
   /** Runs waiting for a place on the wire; default 4 × `maxInFlight`. Beyond that a run fails at once. */
@@ -72,12 +81,20 @@ interface Pending {
   readonly payload: Omit<RunRequest, 'a'>;
   readonly done: RunDone;
   readonly startedAt: number;
+  /** Stored in the stream, not requested: the server redelivers it, the host only waits for its record. */
+  readonly durable: boolean;
   attempt: number;
   /** Why the last attempt did not settle the run, for the deadline's message. */
   problem: string;
   attemptTimer?: ReturnType<typeof setTimeout>;
   deadline?: ReturnType<typeof setTimeout>;
 }
+
+/** Background hooks take the durable lane unless the host says otherwise. */
+const isBackground = (hook: HookEntry): boolean => {
+  const definition = hook.definition;
+  return 'async' in definition && (definition.async === true || definition.asyncRewake === true);
+};
 
 const timeoutOf = (hook: HookEntry, fallback: number): number => {
   const definition = hook.definition;
@@ -104,6 +121,7 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
   let connecting: Promise<NatsConnection> | undefined;
   let connected = false;
   let disposed = false;
+  let publisher: Promise<PublishDurable> | undefined;
 
   const connect = (): Promise<NatsConnection> =>
     (connecting ??= connectNats({
@@ -184,8 +202,30 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
     run.attempt += 1;
     if (run.attempt > 1) counters.retries += 1;
     const body: RunRequest = Object.assign({}, run.payload, { a: run.attempt });
+    if (run.durable) {
+      store(connection, run, body);
+      return;
+    }
     connection.publish(subject, encode(body), { reply: `${inbox}.${run.id}` });
     armAttempt(run, ackTimeoutMs, `no worker acknowledged the request on "${subject}"`);
+  };
+
+  /** Stores a durable run in the stream; a publish that fails is tried again (the run id keeps it stored once). */
+  const store = (opened: NatsConnection, run: Pending, body: RunRequest): void => {
+    (publisher ??= durablePublisher(opened, subject).catch((error: unknown) => {
+      publisher = undefined;
+      throw error;
+    }))
+      .then((publish) => publish(Object.assign(body, { r: `${inbox}.${run.id}` })))
+      .then(
+        () => {
+          run.problem = `it waits in the durable stream of "${subject}" for a worker`;
+        },
+        (error: unknown) => {
+          run.problem = `could not store it in the durable stream: ${errorText(error)}`;
+          if (pending.get(run.id) === run) retrySoon(run, run.problem);
+        },
+      );
   };
 
   const armAttempt = (run: Pending, ms: number, problem: string): void => {
@@ -228,9 +268,14 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
         return;
       }
       case 'busy':
-        if (reply.a === run.attempt) retrySoon(run, 'every worker that was asked was busy');
+        if (reply.a === run.attempt && !run.durable) retrySoon(run, 'every worker that was asked was busy');
         return;
       default:
+        // A durable run is the server's to hand out again: the host only keeps its deadline.
+        if (run.durable) {
+          run.problem = `a worker took it from the durable stream (delivery ${reply.a}) and has not answered`;
+          return;
+        }
         // An acknowledgement or heartbeat of the current attempt: the worker is alive.
         if (reply.a === run.attempt) armAttempt(run, livenessMs, 'the worker running it stopped answering');
     }
@@ -262,6 +307,7 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
       payload: { v: PROTOCOL_VERSION, id, event: hook.event, fp: brokerFingerprint(hook), name: hook.name, input },
       done,
       startedAt: Date.now(),
+      durable: (options.durable ?? isBackground)(hook),
       attempt: 0,
       problem: 'no worker answered',
     };
@@ -286,7 +332,8 @@ export const natsExecutor = (options: NatsExecutorOptions): NatsExecutor => {
     return () => {
       if (pending.get(id) !== run) return;
       const leftWire = takeOff(run);
-      if (connected) connection?.publish(cancelSubject(subject), encode({ cancel: id }));
+      // A durable run is left to the pool: it outlives the host that stored it.
+      if (connected && !run.durable) connection?.publish(cancelSubject(subject), encode({ cancel: id }));
       if (leftWire) launchNext();
     };
   };

@@ -33,6 +33,8 @@ export interface RunRequest {
   readonly name: string;
   /** The event's input (the host's canonical fields; the worker's executor renders the hook's dialect). */
   readonly input: Record<string, unknown>;
+  /** Where the answers go, for a run of the durable lane (a stream message has no reply subject of its own). */
+  readonly r?: string;
 }
 
 /** What a worker sends back on the request's reply subject. */
@@ -93,12 +95,21 @@ export const decodeRequest = (data: Uint8Array): RunRequest | string => {
   if (typeof value === 'string') return value;
   if (value.v !== PROTOCOL_VERSION)
     return `protocol version ${String(value.v)}; this worker speaks ${PROTOCOL_VERSION}`;
-  const { id, a, event, fp, name, input } = value;
+  const { id, a, event, fp, name, input, r } = value;
   if (typeof id !== 'string' || typeof a !== 'number' || typeof event !== 'string' || typeof fp !== 'string') {
     return 'a request needs a string `id`, `event`, `fp` and a number `a`';
   }
   if (!isRecord(input)) return 'a request needs an object `input`';
-  return { v: PROTOCOL_VERSION, id, a, event, fp, name: typeof name === 'string' ? name : fp, input };
+  const request: RunRequest = {
+    v: PROTOCOL_VERSION,
+    id,
+    a,
+    event,
+    fp,
+    name: typeof name === 'string' ? name : fp,
+    input,
+  };
+  return typeof r === 'string' ? Object.assign(request, { r }) : request;
 };
 
 const OUTCOMES: ReadonlySet<string> = new Set<HookOutcome>([

@@ -3,7 +3,8 @@
  * as a host (process layer, trust, environment policy, limits), over settings of its own. A request names a
  * hook by its fingerprint only: the worker runs the hook of its own settings with that fingerprint, and
  * refuses any other — a request cannot make it run a command it does not have. Project and extension hooks
- * still need an approval in the worker's trust store.
+ * still need an approval in the worker's trust store. Besides the queue group, a worker pulls the runs of the
+ * durable lane (lib/broker/durableLane.ts) from the pool's JetStream stream, within the same in-flight limit.
  */
 import { randomUUID } from 'node:crypto';
 import type { HookInput } from '../events/inputs.js';
@@ -16,7 +17,9 @@ import type { HookSystemOptions, SettingsSource } from '../system/options.js';
 import { runtimeEntry, type RegisterOptions } from '../system/registration.js';
 import { createSystemExecutors } from '../system/systemExecutors.js';
 import { createTrustGate } from '../trust/trustGate.js';
+import { errorText } from '../core/guards.js';
 import { connectNats, type Msg, type NatsConnection } from './connection.js';
+import { consumeDurable, type DurableConsumer, type DurableLaneOptions, type JsMsg } from './durableLane.js';
 import {
   brokerFingerprint,
   cancelSubject,
@@ -54,7 +57,22 @@ export interface WorkerOptions extends Pick<
   readonly maxInFlight?: number;
   /** How often a running run says it is alive; default 250 ms. */
   readonly heartbeatMs?: number;
+  /**
+   * The durable lane's consumer, or `false` to serve the queue group only. By default the worker serves it when
+   * the server has JetStream and warns when it has not; given explicitly, a server without JetStream is an error.
+   */
+  readonly durable?: false | DurableLaneOptions;
   readonly logger?: Logger;
+}
+
+/** Where a run's answers go and how its delivery is settled: a core request, or a message of the stream. */
+interface Delivery {
+  /** With each heartbeat: a stream message is told that the worker is still working on it. */
+  readonly alive?: () => void;
+  /** The worker has no such hook: a stream message is dropped, never handed to another worker. */
+  readonly refused?: () => void;
+  /** After the run record is sent: a stream message is acknowledged (resolves once the server has it). */
+  readonly finished?: () => Promise<void>;
 }
 
 export interface HookWorker {
@@ -92,6 +110,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
   let closing: Promise<void> | undefined;
   /** Wakes the one `close` (it is memoised) waiting for the runs in flight to finish. */
   let drained: (() => void) | undefined;
+  let durable: DurableConsumer | undefined;
 
   /** The worker's hook with this fingerprint, if it has one. */
   const hookOf = (request: RunRequest): HookEntry | undefined =>
@@ -99,35 +118,33 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
       .getAllHooks()
       .find((entry) => entry.event === request.event && brokerFingerprint(entry) === request.fp);
 
-  const reply = (message: Msg, answer: WorkerReply): void => {
-    if (message.reply !== undefined && !connection.isClosed()) connection.publish(message.reply, encode(answer));
+  const publish = (to: string | undefined, answer: WorkerReply): void => {
+    if (to !== undefined && !connection.isClosed()) connection.publish(to, encode(answer));
   };
 
-  const onRequest = (message: Msg): void => {
-    const request = decodeRequest(message.data);
-    if (typeof request === 'string') {
-      log.warn(`worker: unreadable request on "${message.subject}": ${request}`);
-      return;
-    }
+  /**
+   * Runs one request: answers `ack`, then a heartbeat every `heartbeatMs` (`alive` also runs with each), then the
+   * run record; `finished` settles the delivery (a stream message is acknowledged) before the run leaves the worker.
+   */
+  const serve = (request: RunRequest, answer: (reply: WorkerReply) => void, delivery: Delivery): void => {
     const { id, a } = request;
-    if (closing !== undefined || running.size >= maxInFlight) {
-      reply(message, { t: 'busy', id, a });
-      return;
-    }
     const hook = hookOf(request);
     if (hook === undefined) {
       const text = `this worker has no hook "${request.name}" for ${request.event} with fingerprint ${request.fp.slice(0, 12)}`;
-      reply(message, { t: 'refused', id, a, message: text });
+      answer({ t: 'refused', id, a, message: text });
+      delivery.refused?.();
       return;
     }
-    reply(message, { t: 'ack', id, a });
+    answer({ t: 'ack', id, a });
     const beat = setInterval(() => {
-      reply(message, { t: 'beat', id, a });
+      answer({ t: 'beat', id, a });
+      delivery.alive?.();
     }, heartbeatMs);
     /** Takes the run off this worker, finished or canceled; the last one out lets a closing worker close. */
     const release = (): void => {
       clearInterval(beat);
-      running.delete(id);
+      if (!running.delete(id)) return;
+      durable?.wake();
       if (running.size === 0) drained?.();
     };
     // Registered before the start: a hook may finish inside `start`, and then nothing is left to cancel. A
@@ -140,10 +157,63 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
       hook,
       request.input as HookInput,
       (run: HookRun) => {
-        reply(message, { t: 'run', id, a, run });
-        release();
+        clearInterval(beat);
+        answer({ t: 'run', id, a, run });
+        if (delivery.finished === undefined) release();
+        else void delivery.finished().finally(release);
       },
       0,
+    );
+  };
+
+  const onRequest = (message: Msg): void => {
+    const request = decodeRequest(message.data);
+    if (typeof request === 'string') {
+      log.warn(`worker: unreadable request on "${message.subject}": ${request}`);
+      return;
+    }
+    const answer = (reply: WorkerReply): void => {
+      publish(message.reply, reply);
+    };
+    if (closing !== undefined || running.size >= maxInFlight) answer({ t: 'busy', id: request.id, a: request.a });
+    else serve(request, answer, {});
+  };
+
+  /** A run of the durable lane: answered to the host's inbox it names, acknowledged to the stream once answered. */
+  const onDurable = (message: JsMsg): void => {
+    const decoded = decodeRequest(message.data);
+    if (typeof decoded === 'string') {
+      log.warn(`worker: unreadable durable run ${message.seq}, dropped from the stream: ${decoded}`);
+      message.term();
+      return;
+    }
+    // Handed out again after a worker died holding it: the attempt is the delivery.
+    const request = Object.assign({}, decoded, { a: message.info.deliveryCount });
+    if (closing !== undefined) {
+      message.nak();
+      return;
+    }
+    serve(
+      request,
+      (reply) => {
+        publish(request.r, reply);
+      },
+      {
+        alive: () => {
+          message.working();
+        },
+        // No reason text: servers before 2.10 ignore a `+TERM` that carries one.
+        refused: () => {
+          message.term();
+        },
+        finished: () =>
+          message.ackAck().then(
+            () => undefined,
+            (error: unknown) => {
+              log.warn(`worker: acknowledging durable run ${request.id} failed: ${errorText(error)}`);
+            },
+          ),
+      },
     );
   };
 
@@ -161,6 +231,23 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
   });
   // The subscription is known to the server before the worker counts as started.
   await connection.flush();
+  if (options.durable !== false) {
+    durable = await consumeDurable(
+      connection,
+      subject,
+      options.durable ?? {},
+      () => maxInFlight - running.size,
+      onDurable,
+      log,
+    ).catch(async (error: unknown) => {
+      if (options.durable === undefined) {
+        log.warn(`worker: serving the queue group only, not the durable lane: ${errorText(error)}`);
+        return undefined;
+      }
+      await connection.close();
+      throw error;
+    });
+  }
 
   return {
     get inFlight() {
@@ -170,6 +257,7 @@ export const startWorker = async (options: WorkerOptions): Promise<HookWorker> =
     close: () =>
       (closing ??= (async () => {
         requests.unsubscribe();
+        await durable?.stop();
         if (running.size > 0) await new Promise<void>((resolve) => (drained = resolve));
         await executors.dispose();
         await connection.close();

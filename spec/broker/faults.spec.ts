@@ -3,7 +3,7 @@
  * answers twice, an answer after the run's deadline, the server restarted mid-session, and the `hookstream
  * worker` command itself. Every wait is for an event (a witness file, a line, a counter), never a duration.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { natsExecutor, startWorker, type NatsExecutor } from '../../lib/broker/i
 import { decodeReply, decodeRequest, encode, QUEUE_GROUP } from '../../lib/broker/protocol.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
-import { heldHook, stub, TOOL } from '../helpers/brokerHooks.js';
+import { heldHook, startChild as startWorkerChild, stub, TOOL } from '../helpers/brokerHooks.js';
 import { startNatsServer, type NatsServer } from '../helpers/natsServer.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,23 +46,7 @@ const host = (broker: NatsExecutor): HookSystem => {
   return hooks;
 };
 
-/** Starts a child and resolves once it printed `line`. */
-const startChild = (args: string[], line: string): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      if (seen.includes(line)) resolve(child);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`${args.join(' ')} exited with ${String(code)}: ${seen}`));
-    });
-  });
-};
+const startChild = (args: string[], line: string): Promise<ChildProcess> => startWorkerChild(args, line, cleanups);
 
 /** A raw NATS client in the queue group, answering as `answer` says: a misbehaving worker. */
 const fakeWorker = async (

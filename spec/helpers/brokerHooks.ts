@@ -8,6 +8,7 @@
  * hooks.register('BeforeTool', stub('slow'));
  * // … slow.runs …
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { WorkerHook } from '../../lib/broker/index.js';
 import type { HookOutput } from '../../lib/events/outputs.js';
 import type { FunctionHook } from '../../lib/model/types.js';
@@ -49,4 +50,29 @@ export const heldHook = (name: string, answer: (signal: AbortSignal) => Promise<
     },
     hook: { event: 'BeforeTool', hook },
   };
+};
+
+/**
+ * Starts a Node child (`node ...args`) and resolves once it printed `line`; `cleanups` gets its SIGKILL, so a
+ * spec's `afterEach` leaves no process behind.
+ */
+export const startChild = (
+  args: string[],
+  line: string,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes(line)) resolve(child);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`${args.join(' ')} exited with ${String(code)}: ${seen}`));
+    });
+  });
 };
