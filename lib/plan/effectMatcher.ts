@@ -26,6 +26,28 @@ import { compileWildcard, matchesPathRule, parsePathRule, type PathContext, type
 
 type TargetTest = (effect: Effect, context: PathContext) => boolean;
 
+/**
+ * An effect matcher as written in settings and passed to `register(…, { effects })`: the hooks run when the call
+ * has any listed effect (or one that could not be read). `examples` are checked when it is compiled.
+ */
+export interface EffectMatcherSpec {
+  /** Path rules for `reads`, `writes`, `deletes`; `*` wildcards for the other classes. One or a list. */
+  readonly reads?: string | readonly string[];
+  readonly writes?: string | readonly string[];
+  readonly deletes?: string | readonly string[];
+  readonly executes?: string | readonly string[];
+  readonly egress?: string | readonly string[];
+  readonly installs?: string | readonly string[];
+  readonly vcs?: string | readonly string[];
+  readonly changes?: string | readonly string[];
+  readonly unknown?: string | readonly string[];
+  /** Calls that must match and must not: a shell command, or `{ tool_name, tool_input }`. */
+  readonly examples?: {
+    readonly match?: readonly (string | { readonly tool_name: string; readonly tool_input: object })[];
+    readonly notMatch?: readonly (string | { readonly tool_name: string; readonly tool_input: object })[];
+  };
+}
+
 export interface CompiledEffectMatcher {
   /** Holds when the call has a listed effect, or one that could not be read. */
   readonly condition: HookCondition;
