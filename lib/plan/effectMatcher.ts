@@ -165,6 +165,7 @@ export const compileEffectMatcher = (
   };
   const rule = `effects ${JSON.stringify(Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'examples')))}`;
   const condition: HookCondition = { rule, test: matches };
+  effectConditions.add(condition);
   checkExamples(record['examples'], condition, options.projectDir, problems);
   return { condition, problems };
 };
@@ -221,11 +222,26 @@ const checkExamples = (
   }
 };
 
+const effectConditions = new WeakSet<HookCondition>();
+
+/**
+ * Whether `condition` holds an effect matcher (alone or beside an `if`): `validate` explains to its authors that
+ * such a hook also runs for every call whose effects cannot be read.
+ */
+export const hasEffectMatcher = (condition: HookCondition | undefined): boolean =>
+  condition !== undefined && effectConditions.has(condition);
+
 /** Both conditions (a group's effects and a hook's own `if`): the hook runs when both hold. */
 export const allConditions = (
   first: HookCondition | undefined,
   second: HookCondition | undefined,
-): HookCondition | undefined =>
-  first === undefined || second === undefined
-    ? (first ?? second)
-    : { rule: `${first.rule} and ${second.rule}`, test: (input) => first.test(input) && second.test(input) };
+): HookCondition | undefined => (first === undefined || second === undefined ? (first ?? second) : both(first, second));
+
+const both = (first: HookCondition, second: HookCondition): HookCondition => {
+  const condition: HookCondition = {
+    rule: `${first.rule} and ${second.rule}`,
+    test: (input) => first.test(input) && second.test(input),
+  };
+  if (hasEffectMatcher(first) || hasEffectMatcher(second)) effectConditions.add(condition);
+  return condition;
+};
