@@ -27,6 +27,7 @@ import { createPaint } from './style.js';
 import { createFingerprinter, type Fingerprinter } from '../trust/fingerprint.js';
 import { visible, visibleJson } from './visible.js';
 import { programOf } from '../kinds/table.js';
+import { hasEffectMatcher } from '../plan/effectMatcher.js';
 
 /**
  * The loader's problems, then a warning for each finding of the command checks, at the hook's position, and one
@@ -126,6 +127,33 @@ const inactiveNotes = (loaded: LoadedSettings): string[] => {
   });
 };
 
+/** What an effect matcher does with a call it cannot read, said once per group that has one. */
+export const UNKNOWN_RULE =
+  'also run for every call whose effects cannot be fully read — a program hookstream does not know, a project ' +
+  'script (make, npm run, ./x.sh), code that is not clearly read-only (python -c …), a path or host only the ' +
+  'shell knows ("$X"), an MCP tool with no effect mapping — because an unknown effect may be what the guard is for';
+
+/** One note per hook group with an effect matcher, at its `effects` key: the unknown rule, so no one is surprised. */
+const effectNotes = (loaded: LoadedSettings): string[] => {
+  const locate = createLocator();
+  const seen = new Set<string>();
+  const notes: string[] = [];
+  for (const entry of loaded.entries) {
+    if (!hasEffectMatcher(entry.condition)) continue;
+    const { file, pointer } = entry.origin;
+    // A hook's pointer is …/<group>/hooks/<n> (a flat hook is its own group): the note goes to the group's effects.
+    const at = `${pointer?.replace(/\/hooks\/\d+$/, '') ?? ''}/effects`;
+    if (seen.has(`${file ?? ''}#${at}`)) continue;
+    seen.add(`${file ?? ''}#${at}`);
+    const position = file === undefined ? undefined : locate(file, at);
+    const where = [file, position?.line, position?.column].filter((part) => part !== undefined).join(':');
+    notes.push(
+      visible(`note: the effect matcher at ${where === '' ? at : `${where} ${at}`}: its hooks ${UNKNOWN_RULE}`),
+    );
+  }
+  return notes;
+};
+
 /** `path (Claude Code plugin)`: whose format another agent's file is in; hookstream's own files as they are. */
 const withDialect = (path: string, files: readonly SettingsFile[]): string => {
   const file = files.find((candidate) => candidate.path === path);
@@ -170,6 +198,7 @@ const validate = (context: CliContext, options: ValidateOptions): void => {
   } else {
     for (const note of inactiveNotes(loaded)) printLine(context, paint.dim(note));
   }
+  for (const note of effectNotes(loaded)) printLine(context, paint.dim(note));
 };
 
 /** Adds the `validate` command to `program`. */

@@ -127,6 +127,14 @@ export const settingsJsonSchema = (): JsonSchema => {
       propertyNames: { enum: [...ACCEPTED_EVENT_NAMES] },
       additionalProperties: { type: 'array', items: { anyOf: [ref('group'), ref('flatHook')] } },
     },
+    mcpEffects: {
+      type: 'object',
+      description: "effects of MCP tools by server, then tool name or '*', for this file's effect matchers",
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string', pattern: '^\\s*[a-z]+\\(.*\\)\\s*$' } },
+      },
+    },
   });
   return {
     $schema: JSON_SCHEMA_DRAFT,

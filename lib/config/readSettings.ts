@@ -28,7 +28,8 @@ import { readSessionPolicies, type LoadedPolicy } from './policySettings.js';
 import { readHttpSettings } from './httpSettings.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
-import { readEffects } from './effectSettings.js';
+import { readEffects, readMcpEffects } from './effectSettings.js';
+import type { McpEffectMap } from '../effects/index.js';
 import { closestName, repairPattern } from '../diagnostics/suggest.js';
 import type { DialectId, DialectScope } from '../dialects/types.js';
 
@@ -65,6 +66,8 @@ interface Reader {
   readonly origin: Origin;
   readonly sink: ProblemSink;
   readonly matchers: Map<string, EntryMatcher>;
+  /** The file's `mcpEffects`, for its effect matchers. */
+  readonly mcp?: McpEffectMap;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => JsonObject.is(value);
@@ -90,7 +93,14 @@ export function readSettings(value: unknown, origin: Origin, sink: ProblemSink):
     result.enableHooks = decodeFields(TOOLS_FIELDS, fields.tools, '/tools', sink).fields.enableHooks;
   }
   if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, origin, sink, result);
-  if (fields.hooks) readHooks(fields.hooks, { origin, sink, matchers: new Map() }, result.entries);
+  if (fields.hooks) {
+    // Read first: the file's effect matchers are compiled with its map.
+    const reader: Reader =
+      fields.mcpEffects === undefined
+        ? { origin, sink, matchers: new Map() }
+        : { origin, sink, matchers: new Map(), mcp: readMcpEffects(fields.mcpEffects, sink) };
+    readHooks(fields.hooks, reader, result.entries);
+  } else if (fields.mcpEffects !== undefined) readMcpEffects(fields.mcpEffects, sink);
   if (fields.sessionPolicies)
     result.sessionPolicies = readSessionPolicies(fields.sessionPolicies, origin.source, origin.file, sink);
   return result;
@@ -182,7 +192,14 @@ function readGroup(
       ? undefined
       : readMatcher(fields.matcher, event, joinPointer(pointer, 'matcher'), reader);
   const sequential = fields.sequential ?? false;
-  const effects = readEffects(group['effects'], event, joinPointer(pointer, 'effects'), reader.sink);
+  const effects = readEffects(
+    group['effects'],
+    event,
+    joinPointer(pointer, 'effects'),
+    reader.sink,
+    undefined,
+    reader.mcp,
+  );
   hooks.forEach((hook, index) => {
     const hookPointer = joinPointer(pointer, 'hooks', index);
     const definition = readHook(hook, hookPointer, reader.sink);

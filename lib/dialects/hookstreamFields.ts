@@ -41,6 +41,8 @@ export const SETTINGS_FIELDS = {
   hooks: JsonObject,
   /** Named declarative session policies (lib/config/policySettings.ts). */
   sessionPolicies: JsonObject,
+  /** Effects of MCP tools by server then tool, for this file's effect matchers (lib/config/effectSettings.ts). */
+  mcpEffects: JsonObject,
 };
 export const TOOLS_FIELDS = { enableHooks: Flag };
 /** `allowManagedHooksOnly` is honoured in system settings only (lib/config/mergeScopes.ts). */

@@ -26,6 +26,28 @@ import { compileWildcard, matchesPathRule, parsePathRule, type PathContext, type
 
 type TargetTest = (effect: Effect, context: PathContext) => boolean;
 
+/**
+ * An effect matcher as written in settings and passed to `register(…, { effects })`: the hooks run when the call
+ * has any listed effect (or one that could not be read). `examples` are checked when it is compiled.
+ */
+export interface EffectMatcherSpec {
+  /** Path rules for `reads`, `writes`, `deletes`; `*` wildcards for the other classes. One or a list. */
+  readonly reads?: string | readonly string[];
+  readonly writes?: string | readonly string[];
+  readonly deletes?: string | readonly string[];
+  readonly executes?: string | readonly string[];
+  readonly egress?: string | readonly string[];
+  readonly installs?: string | readonly string[];
+  readonly vcs?: string | readonly string[];
+  readonly changes?: string | readonly string[];
+  readonly unknown?: string | readonly string[];
+  /** Calls that must match and must not: a shell command, or `{ tool_name, tool_input }`. */
+  readonly examples?: {
+    readonly match?: readonly (string | { readonly tool_name: string; readonly tool_input: object })[];
+    readonly notMatch?: readonly (string | { readonly tool_name: string; readonly tool_input: object })[];
+  };
+}
+
 export interface CompiledEffectMatcher {
   /** Holds when the call has a listed effect, or one that could not be read. */
   readonly condition: HookCondition;
@@ -143,6 +165,7 @@ export const compileEffectMatcher = (
   };
   const rule = `effects ${JSON.stringify(Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'examples')))}`;
   const condition: HookCondition = { rule, test: matches };
+  effectConditions.add(condition);
   checkExamples(record['examples'], condition, options.projectDir, problems);
   return { condition, problems };
 };
@@ -199,11 +222,26 @@ const checkExamples = (
   }
 };
 
+const effectConditions = new WeakSet<HookCondition>();
+
+/**
+ * Whether `condition` holds an effect matcher (alone or beside an `if`): `validate` explains to its authors that
+ * such a hook also runs for every call whose effects cannot be read.
+ */
+export const hasEffectMatcher = (condition: HookCondition | undefined): boolean =>
+  condition !== undefined && effectConditions.has(condition);
+
 /** Both conditions (a group's effects and a hook's own `if`): the hook runs when both hold. */
 export const allConditions = (
   first: HookCondition | undefined,
   second: HookCondition | undefined,
-): HookCondition | undefined =>
-  first === undefined || second === undefined
-    ? (first ?? second)
-    : { rule: `${first.rule} and ${second.rule}`, test: (input) => first.test(input) && second.test(input) };
+): HookCondition | undefined => (first === undefined || second === undefined ? (first ?? second) : both(first, second));
+
+const both = (first: HookCondition, second: HookCondition): HookCondition => {
+  const condition: HookCondition = {
+    rule: `${first.rule} and ${second.rule}`,
+    test: (input) => first.test(input) && second.test(input),
+  };
+  if (hasEffectMatcher(first) || hasEffectMatcher(second)) effectConditions.add(condition);
+  return condition;
+};

@@ -164,7 +164,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       registerOptions: RegisterOptions = {},
     ) => {
       if (gate.closed) throw new HookSystemDisposedError();
-      const { entry, problems } = runtimeEntry(eventName, hook, registerOptions);
+      const { entry, problems } = runtimeEntry(eventName, hook, registerOptions, projectDir);
       if (problems.length > 0 && options.registrationProblems === 'throw') {
         throw new InvalidHookError(`Hook for ${entry.event} not registered: ${problems.join('; ')}`);
       }

@@ -1,16 +1,24 @@
 /**
- * Turns `hooks.register(event, hook, { matcher, sequential })` into a registry entry: the event name is
- * resolved here, everything else is `createEntry`'s, the rule settings and the testing kit share.
+ * Turns `hooks.register(event, hook, { matcher, sequential, effects })` into a registry entry: the event name is
+ * resolved here, everything else is `createEntry`'s, the rule settings and the testing kit share; an effect
+ * matcher is compiled as a settings group's is (effectMatcher.ts).
  */
-import { canonicalEventName, type EventName } from '../events/names.js';
+import { canonicalEventName, MATCH_TARGET, type EventName } from '../events/names.js';
 import type { CommandHookConfig, FunctionHook } from '../model/types.js';
-import { UnknownEventError } from '../core/errors.js';
+import { InvalidHookError, UnknownEventError } from '../core/errors.js';
 import { createEntry, type CreatedEntry } from '../plan/createEntry.js';
+import { compileEffectMatcher, type EffectMatcherSpec } from '../plan/effectMatcher.js';
 
 export interface RegisterOptions {
   /** Regex tested against the event's match target (tool name, trigger, …). */
   matcher?: string;
   sequential?: boolean;
+  /**
+   * An effect matcher on a tool event (`{ writes: ['.env*'], egress: '*' }`): the hook runs only for calls with
+   * those effects, or with effects that could not be read, and its input carries `tool_effects`. Paths resolve
+   * against the call's `cwd` and the system's `projectDir`.
+   */
+  effects?: EffectMatcherSpec;
 }
 
 /** Handle returned by `register`; `unregister()` removes the hook. */
@@ -38,9 +46,41 @@ export const runtimeEntry = (
   eventName: string,
   hook: FunctionHook<never> | CommandHookConfig,
   options: RegisterOptions = {},
-): CreatedEntry =>
-  createEntry(resolveEvent(eventName), hook, {
+  projectDir?: string,
+): CreatedEntry => {
+  const event = resolveEvent(eventName);
+  const effects = options.effects === undefined ? undefined : runtimeEffects(event, options.effects, projectDir);
+  const created = createEntry(event, hook, {
     source: 'runtime',
     matcher: options.matcher,
     sequential: options.sequential,
+    condition: effects?.condition,
   });
+  if (effects?.problem !== undefined) created.problems.push(effects.problem);
+  return created;
+};
+
+/**
+ * A registration's effect matcher. A fault in it (an unknown class, a bad pattern, an example that does not come
+ * out as it says) throws: the guard would not be the one its author wrote. On an event without a tool call it
+ * is a problem, and the hook runs on every event, as a settings group's does.
+ *
+ * @throws InvalidHookError naming the fault and its pointer under `effects`.
+ */
+const runtimeEffects = (
+  event: EventName,
+  spec: EffectMatcherSpec,
+  projectDir: string | undefined,
+): { condition?: ReturnType<typeof compileEffectMatcher>['condition']; problem?: string } => {
+  if (MATCH_TARGET[event] !== 'tool_name')
+    return {
+      problem: `"effects" only applies to tool events; on ${event} it is ignored and the hook runs on every event`,
+    };
+  const { condition, problems } = compileEffectMatcher(spec, projectDir === undefined ? {} : { projectDir });
+  const errors = problems.filter((problem) => problem.error);
+  if (errors.length > 0) {
+    const listed = errors.map((problem) => `effects${problem.pointer}: ${problem.message}`).join('; ');
+    throw new InvalidHookError(`Hook for ${event} not registered: ${listed}`);
+  }
+  return { condition };
+};

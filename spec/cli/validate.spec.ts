@@ -110,6 +110,24 @@ describe.concurrent('hookstream validate', { timeout: CLI_TEST_TIMEOUT_MS }, () 
     expect(run.stdout).toContain(`checked ${clean}: 2 hooks, no problems`);
   });
 
+  it('explains, once per group at its effects key, that an effect matcher also runs for calls it cannot read', async () => {
+    const guarded = world.write(
+      'effects.json',
+      enabledSettings({
+        BeforeTool: [{ effects: { writes: '.env*' }, hooks: [{ command: './ok.sh' }, { command: 'echo hi' }] }],
+      }),
+    );
+    const run = await world.run(['validate', '--strict', '--settings', guarded, '--project-dir', project]);
+    expect(run.code).toBe(0);
+    const notes = run.stdout.split('\n').filter((line) => line.startsWith('note: the effect matcher'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      new RegExp(`^note: the effect matcher at ${guarded}:\\d+:\\d+ /hooks/BeforeTool/0/effects: `),
+    );
+    expect(notes[0]).toContain('its hooks also run for every call whose effects cannot be fully read');
+    expect(notes[0]).toContain('an MCP tool with no effect mapping');
+  });
+
   it('exits 1 when a named settings file is missing', async () => {
     const missing = path.join(world.root, 'nowhere.json');
     const run = await world.run(['validate', '--settings', missing, '--project-dir', project]);

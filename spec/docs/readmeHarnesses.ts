@@ -7,6 +7,7 @@
 import { expect } from 'vitest';
 import { OBSERVE_HARNESSES } from './observeHarnesses.js';
 import { POLICY_HARNESSES } from './policyHarnesses.js';
+import { EFFECTS_HARNESSES } from './effectsHarnesses.js';
 
 export interface Harness {
   /** Code before the block: imports the block does not make, and the host's own values it uses. */
@@ -414,6 +415,9 @@ console.log(JSON.stringify({ id: first?.id, success: first?.payload.success, out
 
   // docs/session-policies.md (spec/docs/policyHarnesses.ts).
   ...POLICY_HARNESSES,
+
+  // docs/effects.md (spec/docs/effectsHarnesses.ts).
+  ...EFFECTS_HARNESSES,
 
   'adapter-ai-sdk': {
     // AI SDK 6's own test model: per run, a dangerous shell call, a harmless one, the answer with a key in two chunks.

@@ -1,0 +1,16 @@
+/**
+ * Harnesses of docs/effects.md (see readmeHarnesses.ts for the shape): each block run as written, what it printed
+ * compared line by line.
+ */
+import { expect } from 'vitest';
+import type { Harness } from './readmeHarnesses.js';
+
+const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
+
+export const EFFECTS_HARNESSES: Readonly<Record<string, Harness>> = {
+  'effects-register': {
+    check: (stdout) => {
+      expect(lines(stdout)).toEqual(['cat template > .env: blocked', 'cat .env: allowed', 'make deploy: blocked']);
+    },
+  },
+};
