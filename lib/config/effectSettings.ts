@@ -1,7 +1,8 @@
 /**
  * A hook group's `effects` matcher, read the same way in every dialect's files: compiled once, its problems
- * (an unknown class, a bad pattern, a failing example) reported at their JSON pointer. A group with effects on
- * an event that has no tool call keeps running on every event, with a warning.
+ * (an unknown class, a bad pattern, a failing example) reported at their JSON pointer. A group whose effects
+ * cannot be read whole, or that has effects on an event with no tool call, keeps running on every event, with a
+ * warning: a guard never sees fewer calls than its author meant.
  */
 import { MATCH_TARGET, type EventName } from '../events/names.js';
 import type { HookCondition } from '../model/types.js';
@@ -74,10 +75,18 @@ export const readEffects = (
   if (projectDir !== undefined) options.projectDir = projectDir;
   if (mcp !== undefined) options.mcp = mcp;
   const { condition, problems } = compileEffectMatcher(value, options);
+  let broken = false;
   for (const problem of problems) {
     const at = problem.pointer === '' ? pointer : joinPointer(pointer, ...problem.pointer.slice(1).split('/'));
-    if (problem.error) sink.error(at, problem.message);
-    else sink.warning(at, problem.message);
+    if (problem.error) {
+      broken = true;
+      sink.error(at, problem.message);
+    } else sink.warning(at, problem.message);
+  }
+  // A matcher read in part would let the guard skip calls its author meant it to see: it fails closed instead.
+  if (broken) {
+    sink.warning(pointer, 'effects could not be read whole, so they are not applied: the hooks run on every call');
+    return undefined;
   }
   return condition;
 };

@@ -15,7 +15,7 @@ export interface RegisterOptions {
   sequential?: boolean;
   /**
    * An effect matcher on a tool event (`{ writes: ['.env*'], egress: '*' }`): the hook runs only for calls with
-   * those effects, or with effects that could not be read, and its input carries `tool_effects`. Paths resolve
+   * those effects, or with effects that could not be read. Paths resolve
    * against the call's `cwd` and the system's `projectDir`.
    */
   effects?: EffectMatcherSpec;

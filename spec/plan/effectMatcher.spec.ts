@@ -161,9 +161,12 @@ describe('effects in settings files', () => {
     const net = settings.entries.find(
       (entry) => entry.definition.type === 'command' && entry.definition.command === './net.sh',
     );
-    expect(net?.condition?.test(call('WebFetch', { url: 'https://x.example.com/a' }))).toBe(true);
+    // A failing example leaves the matcher unapplied (fails closed): the group runs on every call.
+    expect(net).toBeDefined();
+    expect(net?.condition).toBeUndefined();
     const lines = settings.problems.map(formatProblem);
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/\/hooks\/PreToolUse\/0\/effects: .*the hooks run on every call/);
     expect(lines[0]).toMatch(
       /claude\/settings\.json:\d+:\d+ \/hooks\/PreToolUse\/0\/effects\/examples\/notMatch\/0: example "curl https:\/\/x\.example\.com" matches/,
     );
