@@ -9,6 +9,7 @@ import type { LedgerFigures } from './ledger.bench.js';
 import type { PolicyFigures } from './policies.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import type { AgentEntryFigures } from './agentEntry.bench.js';
+import type { AdapterTtftFigures } from './adapterTtft.bench.js';
 import { round3 } from './measure.js';
 
 export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners' | 'bytes';
@@ -42,7 +43,17 @@ export interface ComparisonRow {
 }
 
 /** The benches `npm run bench` runs, in order; naming some runs only those. */
-export const BENCH_NAMES = ['engine', 'decide', 'memory', 'spawn', 'effects', 'ledger', 'policies', 'agents'] as const;
+export const BENCH_NAMES = [
+  'engine',
+  'decide',
+  'memory',
+  'spawn',
+  'effects',
+  'ledger',
+  'policies',
+  'agents',
+  'adapters',
+] as const;
 
 /** The figures a row is derived from; a bench left out of the run gives no rows. */
 export interface Sections {
@@ -54,6 +65,7 @@ export interface Sections {
   ledger?: LedgerFigures;
   policies?: PolicyFigures;
   agents?: AgentEntryFigures;
+  adapters?: AdapterTtftFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -94,6 +106,10 @@ export const TARGETS = {
   // The installed agent entry: client → daemon → answer, Node's own start included.
   'agents.commandEntry.p50': { op: '<=', value: 60 },
   'agents.commandEntry.p99': { op: '<=', value: 120 },
+  // Time to first token through each streaming adapter under an AfterModel hook, vs the framework alone.
+  'adapters.langchain.ttftVsRaw': { op: '<=', value: 1.2 },
+  'adapters.aiSdk.ttftVsRaw': { op: '<=', value: 1.2 },
+  'adapters.openaiAgents.ttftVsRaw': { op: '<=', value: 1.2 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -116,6 +132,7 @@ export const targetRows = ({
   ledger,
   policies,
   agents,
+  adapters,
 }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
@@ -193,7 +210,32 @@ export const targetRows = ({
   if (ledger !== undefined) rows.push(...ledgerRows(ledger));
   if (policies !== undefined) rows.push(...policyRows(policies));
   if (agents !== undefined) rows.push(...agentRows(agents));
+  if (adapters !== undefined) rows.push(...adapterRows(adapters));
   return rows;
+};
+
+/** The streaming adapters' rows: time to first token with an AfterModel hook, beside the framework's own stream. */
+const adapterRows = ({ firstTokenMs: t, vsRaw }: AdapterTtftFigures): TargetRow[] => {
+  const ms = (value: number): Figure => ({ value, unit: 'ms' });
+  const what = (framework: string) => `time to first token, ${framework} with an AfterModel hook (live redaction)`;
+  const raw = (framework: string, value: number) => ({ what: `${framework} alone, no hookstream`, ...ms(value) });
+  return [
+    row('adapters.langchain.ttftVsRaw', what('LangChain `createAgent` (`streamMode: messages`)'), {
+      hookstream: ms(t.langchainHooked),
+      baseline: raw('the same agent', t.langchainRaw),
+      measured: times(vsRaw.langchain),
+    }),
+    row('adapters.aiSdk.ttftVsRaw', what('AI SDK `streamText`'), {
+      hookstream: ms(t.aiSdkHooked),
+      baseline: raw('the same model', t.aiSdkRaw),
+      measured: times(vsRaw.aiSdk),
+    }),
+    row('adapters.openaiAgents.ttftVsRaw', what('Agents SDK `run(…, { stream: true })`'), {
+      hookstream: ms(t.agentsHooked),
+      baseline: raw('the same agent', t.agentsRaw),
+      measured: times(vsRaw.agents),
+    }),
+  ];
 };
 
 /** The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start. */

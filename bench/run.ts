@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchAdapterTtft } from './adapterTtft.bench.js';
 import { benchAgentEntry } from './agentEntry.bench.js';
 import { benchDecide } from './decide.bench.js';
 import { benchEngine } from './engine.bench.js';
@@ -48,6 +49,7 @@ if (wanted('effects')) sections.effects = await section('effects', benchEffects)
 if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
 if (wanted('policies')) sections.policies = await section('policies', benchPolicies);
 if (wanted('agents')) sections.agents = await section('agents', benchAgentEntry);
+if (wanted('adapters')) sections.adapters = await section('adapters', benchAdapterTtft);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -67,6 +69,7 @@ const results: BenchResults = {
   ledger: sections.ledger,
   policies: sections.policies,
   agents: sections.agents,
+  adapters: sections.adapters,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
