@@ -35,7 +35,13 @@ export const renderPage = async (results: BenchResults): Promise<string> => {
   const { machine } = results;
   const met = results.targets.filter((row) => row.met).length;
   const missed = results.targets.filter((row) => !row.met);
-  const sections = { engine: results.engine, decide: results.decide, memory: results.memory, spawn: results.spawn };
+  const sections = {
+    engine: results.engine,
+    decide: results.decide,
+    memory: results.memory,
+    spawn: results.spawn,
+    adapters: results.adapters,
+  };
   const lines = [
     GENERATED,
     '',

@@ -10,6 +10,7 @@ import type { PolicyFigures } from './policies.bench.js';
 import type { MemoryFigures } from './memory.bench.js';
 import type { AgentEntryFigures } from './agentEntry.bench.js';
 import type { BrokerFigures } from './broker.bench.js';
+import type { AdapterTtftFigures } from './adapterTtft.bench.js';
 import { round3 } from './measure.js';
 
 export type Unit = 'µs' | 'ms' | 'events/s' | '×' | 'MB' | 'fds' | 'listeners' | 'bytes';
@@ -53,6 +54,7 @@ export const BENCH_NAMES = [
   'policies',
   'agents',
   'broker',
+  'adapters',
 ] as const;
 
 /** The figures a row is derived from; a bench left out of the run gives no rows. */
@@ -66,6 +68,7 @@ export interface Sections {
   policies?: PolicyFigures;
   agents?: AgentEntryFigures;
   broker?: BrokerFigures;
+  adapters?: AdapterTtftFigures;
 }
 
 const us = (value: number): Figure => ({ value, unit: 'µs' });
@@ -112,6 +115,10 @@ export const TARGETS = {
   'broker.remote.throughput': { op: '>=', value: 2000 },
   'broker.durable.p50': { op: '<=', value: 3 },
   'broker.load.worstOverTimeout': { op: '<=', value: 1000 },
+  // Time to first token through each streaming adapter under an AfterModel hook, vs the framework alone.
+  'adapters.langchain.ttftVsRaw': { op: '<=', value: 1.2 },
+  'adapters.aiSdk.ttftVsRaw': { op: '<=', value: 1.2 },
+  'adapters.openaiAgents.ttftVsRaw': { op: '<=', value: 1.2 },
 } as const satisfies Record<string, { op: '<=' | '>='; value: number }>;
 
 /** `met` is decided here, once, from the measured figure as recorded, so that a reader can recheck it in the JSON. */
@@ -135,6 +142,7 @@ export const targetRows = ({
   policies,
   agents,
   broker,
+  adapters,
 }: Sections): TargetRow[] => {
   const rows: TargetRow[] = [];
   if (engine !== undefined) {
@@ -213,6 +221,7 @@ export const targetRows = ({
   if (policies !== undefined) rows.push(...policyRows(policies));
   if (agents !== undefined) rows.push(...agentRows(agents));
   if (broker !== undefined) rows.push(...brokerRows(broker));
+  if (adapters !== undefined) rows.push(...adapterRows(adapters));
   return rows;
 };
 
@@ -257,6 +266,30 @@ const brokerRows = ({ latency, load }: BrokerFigures): TargetRow[] => {
       measured: ms(latency.durable.p50),
     }),
     worst,
+  ];
+};
+
+/** The streaming adapters' rows: time to first token with an AfterModel hook, beside the framework's own stream. */
+const adapterRows = ({ firstTokenMs: t, vsRaw }: AdapterTtftFigures): TargetRow[] => {
+  const ms = (value: number): Figure => ({ value, unit: 'ms' });
+  const what = (framework: string) => `time to first token, ${framework} with an AfterModel hook (live redaction)`;
+  const raw = (framework: string, value: number) => ({ what: `${framework} alone, no hookstream`, ...ms(value) });
+  return [
+    row('adapters.langchain.ttftVsRaw', what('LangChain `createAgent` (`streamMode: messages`)'), {
+      hookstream: ms(t.langchainHooked),
+      baseline: raw('the same agent', t.langchainRaw),
+      measured: times(vsRaw.langchain),
+    }),
+    row('adapters.aiSdk.ttftVsRaw', what('AI SDK `streamText`'), {
+      hookstream: ms(t.aiSdkHooked),
+      baseline: raw('the same model', t.aiSdkRaw),
+      measured: times(vsRaw.aiSdk),
+    }),
+    row('adapters.openaiAgents.ttftVsRaw', what('Agents SDK `run(…, { stream: true })`'), {
+      hookstream: ms(t.agentsHooked),
+      baseline: raw('the same agent', t.agentsRaw),
+      measured: times(vsRaw.agents),
+    }),
   ];
 };
 

@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchAdapterTtft } from './adapterTtft.bench.js';
 import { benchAgentEntry } from './agentEntry.bench.js';
 import { benchBroker } from './broker.bench.js';
 import { benchDecide } from './decide.bench.js';
@@ -50,6 +51,7 @@ if (wanted('ledger')) sections.ledger = await section('ledger', benchLedger);
 if (wanted('policies')) sections.policies = await section('policies', benchPolicies);
 if (wanted('agents')) sections.agents = await section('agents', benchAgentEntry);
 if (wanted('broker')) sections.broker = await section('broker', benchBroker);
+if (wanted('adapters')) sections.adapters = await section('adapters', benchAdapterTtft);
 if (sections.engine) Object.assign(sections.engine, { streamTtft: await section('stream', benchStreamTtft) });
 if (sections.spawn) sections.spawn.persistentRoundTrip = await section('persistent', benchPersistentRoundTrip);
 
@@ -70,6 +72,7 @@ const results: BenchResults = {
   policies: sections.policies,
   agents: sections.agents,
   broker: sections.broker,
+  adapters: sections.adapters,
 };
 const path = isQuick() ? RESULTS.replace(/\.json$/, '.quick.json') : RESULTS;
 writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);

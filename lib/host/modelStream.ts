@@ -10,7 +10,7 @@
 import { concat, defer, Observable, of, filter, map, mergeMap, tap } from 'rxjs';
 import type { HookSystem } from '../system/createHookSystem.js';
 import { fromAbortable, hasPlannedHooks } from './hostInternals.js';
-import { finishModelCall, prepareModelCall } from './modelPhases.js';
+import { finishModelCall, prepareModelCall, type PreparedCall } from './modelPhases.js';
 import { liveModelStream } from './modelStreamLive.js';
 import type { ModelStreamCall, ModelStreamEvent, ModelStreamOptions } from './modelStreamTypes.js';
 import { fromStreamSource } from './streamSource.js';
@@ -36,38 +36,52 @@ export function streamModelWithHooks<Chunk, Req, Res>(
   stream: ModelStreamCall<Req, Chunk>,
   options: ModelStreamOptions<Chunk, Req, Res>,
 ): Observable<ModelStreamEvent<Chunk, Req, Res>> {
-  const { translator, assemble } = options;
-  return fromAbortable((signal) => prepareModelCall(hooks, request, translator, { ...options, signal })).pipe(
-    mergeMap((prepared) => {
-      if (prepared.kind === 'blocked') return of({ type: 'final' as const, outcome: prepared.outcome, replaced: true });
-      return defer(() => {
-        const afterModel = hasPlannedHooks(hooks, 'AfterModel');
-        const controller = new AbortController();
-        const source$ = new Observable<Chunk>((subscriber) => {
-          const subscription = fromStreamSource(stream(prepared.request, { signal: controller.signal })).subscribe(
-            subscriber,
-          );
-          return () => {
-            subscription.unsubscribe();
-            controller.abort();
-          };
-        });
-        if (afterModel && options.text !== undefined) return liveModelStream(hooks, prepared, source$, options);
-        const chunks: Chunk[] = [];
-        const hold = options.holdChunks === true && afterModel;
-        const live$ = source$.pipe(
-          tap((chunk) => chunks.push(chunk)),
-          filter(() => !hold),
-          map((chunk) => ({ type: 'chunk' as const, chunk })),
-        );
-        const final$ = defer(() => {
-          const assembled = assemble(chunks);
-          return fromAbortable((signal) =>
-            finishModelCall(hooks, prepared, assembled, translator, { ...options, signal }),
-          ).pipe(map((outcome) => ({ type: 'final' as const, outcome, replaced: outcome.responseModified })));
-        });
-        return concat(live$, final$);
-      });
-    }),
+  return fromAbortable((signal) => prepareModelCall(hooks, request, options.translator, { ...options, signal })).pipe(
+    mergeMap((prepared) =>
+      prepared.kind === 'blocked'
+        ? of({ type: 'final' as const, outcome: prepared.outcome, replaced: true })
+        : streamPreparedCall(hooks, prepared, stream, options),
+    ),
   );
+}
+
+/**
+ * The streaming half of `streamModelWithHooks`, for a host that ran BeforeModel and BeforeToolSelection itself
+ * (`prepareModelCall`) before it could open the stream: the chunks, then AfterModel's `final`.
+ */
+export function streamPreparedCall<Chunk, Req, Res>(
+  hooks: HookSystem,
+  prepared: Extract<PreparedCall<Req, Res>, { kind: 'call' }>,
+  stream: ModelStreamCall<Req, Chunk>,
+  options: ModelStreamOptions<Chunk, Req, Res>,
+): Observable<ModelStreamEvent<Chunk, Req, Res>> {
+  const { translator, assemble } = options;
+  return defer(() => {
+    const afterModel = hasPlannedHooks(hooks, 'AfterModel');
+    const controller = new AbortController();
+    const source$ = new Observable<Chunk>((subscriber) => {
+      const subscription = fromStreamSource(stream(prepared.request, { signal: controller.signal })).subscribe(
+        subscriber,
+      );
+      return () => {
+        subscription.unsubscribe();
+        controller.abort();
+      };
+    });
+    if (afterModel && options.text !== undefined) return liveModelStream(hooks, prepared, source$, options);
+    const chunks: Chunk[] = [];
+    const hold = options.holdChunks === true && afterModel;
+    const live$ = source$.pipe(
+      tap((chunk) => chunks.push(chunk)),
+      filter(() => !hold),
+      map((chunk) => ({ type: 'chunk' as const, chunk })),
+    );
+    const final$ = defer(() => {
+      const assembled = assemble(chunks);
+      return fromAbortable((signal) =>
+        finishModelCall(hooks, prepared, assembled, translator, { ...options, signal }),
+      ).pipe(map((outcome) => ({ type: 'final' as const, outcome, replaced: outcome.responseModified })));
+    });
+    return concat(live$, final$);
+  });
 }

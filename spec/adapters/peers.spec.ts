@@ -58,7 +58,13 @@ describe('frameworks are optional peers', () => {
   it('each adapter loads only what it cannot do without', () => {
     expect(frameworksOf('adapters/ai-sdk/index.ts')).toEqual([]);
     expect(frameworksOf('adapters/mcp/index.ts')).toEqual([]);
-    expect(frameworksOf('adapters/langchain/index.ts')).toEqual(['@langchain/core/messages']);
+    // LangChain: messages, and the chat-model base its live-streaming wrapper extends; never `langchain` itself.
+    expect(frameworksOf('adapters/langchain/index.ts')).toEqual([
+      '@langchain/core/callbacks/manager',
+      '@langchain/core/language_models/chat_models',
+      '@langchain/core/messages',
+      '@langchain/core/outputs',
+    ]);
     expect(frameworksOf('adapters/openai-agents/index.ts')).toEqual(['@openai/agents']);
   });
 

@@ -1,7 +1,8 @@
 /**
  * `createAgent` middleware: `hookMiddleware(hooks)` goes in `middleware: [...]`. `wrapModelCall` runs BeforeModel,
- * BeforeToolSelection and AfterModel; while an AfterModel hook is planned the model call is tagged `nostream`, so
- * `streamMode: 'messages'` never shows tokens a hook has not seen (the answer arrives whole, after hooks).
+ * BeforeToolSelection and AfterModel; while an AfterModel hook is planned the model streams live through a wrapper
+ * (liveModel.ts), so `streamMode: 'messages'` shows text as hooks judge it, minus a tail window, and never a
+ * token a hook has not seen.
  * `wrapToolCall` runs BeforeTool and AfterTool: a block answers with an error ToolMessage the model reads, a
  * rewrite is validated against the tool's schema, AfterTool may replace or withhold the result or add context;
  * a `Command` result passes through (AfterTool sees it, but it is not replaced). `continue: false` marks the
@@ -13,22 +14,25 @@ import { isRecord } from '../../core/guards.js';
 import type { HookCallContext } from '../../host/callContext.js';
 import { hasPlannedHooks } from '../../host/hostInternals.js';
 import { callModelWithHooks } from '../../host/modelHooks.js';
+import { prepareModelCall } from '../../host/modelPhases.js';
+import type { ModelCallOutcome } from '../../host/modelTypes.js';
 import { callToolWithHooks } from '../../host/toolCall.js';
 import { responseText } from '../../host/toolResponse.js';
 import { stopIn, stopMetadata, type HookStop } from '../common/stops.js';
 import type { HookSystem } from '../../system/createHookSystem.js';
 import { checkAgainstSchema } from '../common/schemaCheck.js';
+import { HookedChatModel, NO_STREAM, type ChatRunnable } from './liveModel.js';
 import { langchainTranslator, textOf, withContent } from './translator.js';
 import type { LangChainModelRequest, LangChainToolRequest, LangChainToolResult } from './types.js';
 
-/** LangGraph's messages stream skips model runs with this tag (langchain's own INTERNAL_CALL_TAG). */
-const NO_STREAM = 'nostream';
 /** `createMiddleware`'s brand, a registered symbol: the middleware needs no import of langchain at run time. */
 const MIDDLEWARE_BRAND = Symbol.for('AgentMiddleware');
 
 export interface LangChainHookOptions {
   /** This call's hook context; default: the LangGraph thread id as `sessionId`, when there is one. */
   context?: (runtime: unknown) => HookCallContext | undefined;
+  /** Live redaction's tail window in characters (default 32). */
+  holdBackChars?: number;
 }
 
 const stopMark = (event: string, reason: string) => ({ hookstream: stopMetadata({ event, reason }) });
@@ -75,6 +79,7 @@ function toolResponseOf(result: LangChainToolResult): Record<string, unknown> {
  */
 export function hookMiddleware(hooks: HookSystem, options: LangChainHookOptions = {}): AgentMiddleware {
   const contextOf = options.context ?? threadContext;
+  const { holdBackChars } = options;
   const middleware = {
     [MIDDLEWARE_BRAND]: true,
     name: 'hookstream',
@@ -82,18 +87,29 @@ export function hookMiddleware(hooks: HookSystem, options: LangChainHookOptions 
       request: LangChainModelRequest,
       handler: (request: LangChainModelRequest) => Promise<AIMessage> | AIMessage,
     ) => {
-      let call = request;
-      const model = request.model as { withConfig?: (config: { tags: string[] }) => unknown };
-      // Tokens a hook has not judged never reach `streamMode: 'messages'`.
-      if (hasPlannedHooks(hooks, 'AfterModel') && typeof model.withConfig === 'function')
-        call = { ...request, model: model.withConfig({ tags: [NO_STREAM] }) as LangChainModelRequest['model'] };
       const context = contextOf(request.runtime);
-      const outcome = await callModelWithHooks(hooks, call, (edited) => handler(edited), {
-        translator: langchainTranslator,
-        stopAs: 'value',
-        ...(context && { context }),
-      });
-      return outcome.stop ? markStopped(outcome.response, outcome.stop.event, outcome.stop.reason) : outcome.response;
+      const settings = { translator: langchainTranslator, stopAs: 'value' as const, ...(context && { context }) };
+      const answer = (outcome: ModelCallOutcome<LangChainModelRequest, AIMessage>): AIMessage =>
+        outcome.stop ? markStopped(outcome.response, outcome.stop.event, outcome.stop.reason) : outcome.response;
+      const model = request.model as unknown as ChatRunnable & { withConfig?: (config: { tags: string[] }) => unknown };
+      if (!hasPlannedHooks(hooks, 'AfterModel'))
+        return answer(await callModelWithHooks(hooks, request, (edited) => handler(edited), settings));
+      if (typeof model.bindTools !== 'function') {
+        // A model the wrapper cannot bind tools to: tokens a hook has not judged never reach the messages stream.
+        const hidden =
+          typeof model.withConfig === 'function'
+            ? { ...request, model: model.withConfig({ tags: [NO_STREAM] }) as LangChainModelRequest['model'] }
+            : request;
+        return answer(await callModelWithHooks(hooks, hidden, (edited) => handler(edited), settings));
+      }
+      const prepared = await prepareModelCall(hooks, request, langchainTranslator, settings);
+      if (prepared.kind === 'blocked') return answer(prepared.outcome);
+      const options = {
+        ...settings,
+        ...(holdBackChars !== undefined && { holdBackChars }),
+      };
+      const live = new HookedChatModel(model, { hooks, prepared, options, answer });
+      return handler({ ...prepared.request, model: live });
     },
     wrapToolCall: async (
       request: LangChainToolRequest,
