@@ -66,7 +66,10 @@ const serve = async (context: CliContext, options: ServeOptions): Promise<void> 
   const dir = runtimeDir();
   const problem = ensureRuntimeDir(dir);
   if (problem !== undefined) throw new CliError(`refusing the daemon's directory: ${problem}`);
-  const { startHookDaemon, DaemonRunningError } = await import('../tools/hookDaemon.js');
+  const [{ startHookDaemon }, { DaemonRunningError }] = await Promise.all([
+    import('../tools/hookDaemon.js'),
+    import('../tools/daemonSocket.js'),
+  ]);
   const { parsePort } = await import('./dashboard.js');
   const socket = socketPath(dir);
   const wanted = (port: string | undefined): port is string => port !== undefined && port !== '';

@@ -9,11 +9,10 @@
  * Protocol: the client writes one JSON line `{ agent, event, cwd, env, stdin }` and reads one JSON line
  * `{ exitCode, stdout, stderr }` — the agent's answer (lib/protocol/agentAnswer.ts), printed as it is.
  */
-import { statSync, unlinkSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { statSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { basename, isAbsolute, join } from 'node:path';
 import { standardSettingsFiles } from '../config/index.js';
-import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
 import { isEventName } from '../events/names.js';
@@ -23,6 +22,7 @@ import { createHookSystem, type HookSystem } from '../system/createHookSystem.js
 import { sha256 } from '../trust/fileMemo.js';
 import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
+import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
 import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import type { DashboardToken } from './dashboardToken.js';
 
@@ -283,46 +283,4 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
   if (http !== undefined) daemon.httpPort = http.port;
   if (dashboard !== undefined) daemon.dashboardUrl = dashboard.url;
   return daemon;
-};
-
-/** Whether something answers on `socket`. */
-const answers = (socket: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createConnection(socket);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => {
-      resolve(false);
-    });
-  });
-
-const runningMessage = (socket: string): string => `a hookstream daemon already listens on ${socket}`;
-
-/** Another daemon already serves the socket: this one is not needed. */
-export class DaemonRunningError extends HookstreamError {
-  static {
-    nameErrorClass(this, 'DaemonRunningError');
-  }
-}
-
-/** Listens on `socket`; a stale socket file (nobody answers) is replaced, a live daemon is left alone. */
-const listen = async (server: Server, socket: string): Promise<void> => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(socket, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 0) throw error;
-      if (await answers(socket)) throw new DaemonRunningError(runningMessage(socket));
-      unlinkSync(socket);
-    }
-  }
 };
