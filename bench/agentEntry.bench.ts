@@ -2,11 +2,14 @@
  * The installed agent entry (`hookstream install --agent claude`): one PreToolUse event through the command
  * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — thin client →
  * session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0` started the same way in
- * the same run, interleaved. The daemon is warm (started by a first call) and stopped at the end.
- * Run alone: `npm run build && npx tsx bench/agentEntry.bench.ts`.
+ * the same run, interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
+ * the same event posted there (no process per event), next to the same post to a bare Node HTTP server answering
+ * `{}`, each on a fresh connection. The daemon is warm (a first call of each entry built the project's system) and
+ * stopped at the end. Run alone: `npm run build && npx tsx bench/agentEntry.bench.ts`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +19,10 @@ export interface AgentEntryFigures {
   rounds: number;
   commandEntryMs: { p50: number; p99: number };
   bareNodeMs: { p50: number; p99: number };
+  /** The same event posted to the daemon's http hook listener, and to a bare Node HTTP server. */
+  httpEntryMs: { p50: number; p99: number };
+  bareHttpMs: { p50: number; p99: number };
+  description: string;
 }
 
 const MAIN = fileURLToPath(new URL('../dist/lib/cli/main.js', import.meta.url));
@@ -37,6 +44,68 @@ const timed = (command: string, input: string, env: NodeJS.ProcessEnv, cwd: stri
     child.stdin.end(input);
   });
 
+/** Posts `body` to 127.0.0.1:`port` on a connection of its own; resolves with the milliseconds to the whole answer. */
+const posted = (port: number, route: string, body: string, token: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const post = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: route,
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode !== 200) reject(new Error(`POST ${route} answered ${String(response.statusCode)}`));
+          else resolve(performance.now() - started);
+        });
+      },
+    );
+    post.on('error', reject);
+    post.end(body);
+  });
+
+/** Spawns `args` under Node and resolves with the child once its stdout printed a line matching `ready`. */
+const started = (
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; port: number }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: '/', env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let printed = '';
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      reject(new Error(`${args.join(' ')} exited ${String(code)} before listening: ${printed}`));
+    });
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      printed += chunk;
+      const port = ready.exec(printed)?.[1];
+      if (port !== undefined) resolve({ child, port: Number(port) });
+    });
+  });
+
+/** A Node HTTP server that reads the body and answers `{}`: what any http hook costs at least. */
+const BARE_SERVER = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => s.end('{}')); })
+  .listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
+
+const stopped = (child: ChildProcess | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+
 export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
   const root = mkdtempSync(path.join(tmpdir(), 'hs-bench-agent-'));
   const home = path.join(root, 'home');
@@ -49,7 +118,15 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
     HOOKSTREAM_DAEMON_IDLE_MS: '60000',
     CLAUDE_PROJECT_DIR: project,
   });
+  let daemon: ChildProcess | undefined;
+  let bareServer: ChildProcess | undefined;
   try {
+    // Started by hand with its http listener; the command entry's client finds it listening and uses it.
+    const serving = await started([MAIN, 'serve', '--http-port', '0'], env, /http:\/\/127\.0\.0\.1:(\d+)\/hook/);
+    daemon = serving.child;
+    const bare = await started(['-e', BARE_SERVER], env, /port (\d+)/);
+    bareServer = bare.child;
+    const token = readFileSync(path.join(root, 'run', 'http-token'), 'utf8').trim();
     const installed = spawnSync(process.execPath, [MAIN, 'install', '--agent', 'claude'], { cwd: project, env });
     if (installed.status !== 0) throw new Error(`install failed: ${installed.stderr.toString()}`);
     const settings = JSON.parse(readFileSync(path.join(project, '.claude', 'settings.json'), 'utf8')) as {
@@ -64,22 +141,39 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       tool_name: 'Read',
       tool_input: { file_path: 'README.md' },
     });
-    const bare = `${JSON.stringify(process.execPath)} -e 0`;
-    // Warm: the first call starts the daemon and builds the project's hook system.
+    const bareNode = `${JSON.stringify(process.execPath)} -e 0`;
+    const hookRoute = '/hook/claude/PreToolUse';
+    // Warm: the first call of each entry builds the project's hook system and opens the listeners' paths.
     await timed(entry, payload, env, project);
+    await posted(serving.port, hookRoute, payload, token);
+    await posted(bare.port, hookRoute, payload, token);
     const rounds = scaled(60, 6);
     const entryMs: number[] = [];
     const bareMs: number[] = [];
+    const httpMs: number[] = [];
+    const bareHttpMs: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      bareMs.push(await timed(bare, '', env, project));
+      bareMs.push(await timed(bareNode, '', env, project));
       entryMs.push(await timed(entry, payload, env, project));
+      // Many posts per round: a post costs about a thousandth of a process start.
+      for (let post = 0; post < 20; post++) {
+        bareHttpMs.push(await posted(bare.port, hookRoute, payload, token));
+        httpMs.push(await posted(serving.port, hookRoute, payload, token));
+      }
     }
+    const p = (values: readonly number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
     return {
       rounds,
-      commandEntryMs: { p50: percentile(entryMs, 50), p99: percentile(entryMs, 99) },
-      bareNodeMs: { p50: percentile(bareMs, 50), p99: percentile(bareMs, 99) },
+      commandEntryMs: p(entryMs),
+      bareNodeMs: p(bareMs),
+      httpEntryMs: p(httpMs),
+      bareHttpMs: p(bareHttpMs),
+      description:
+        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the thin client, the daemon's unix socket) beside `node -e 0` started the same way; and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
     };
   } finally {
+    await stopped(daemon);
+    await stopped(bareServer);
     stopDaemons(root);
     rmSync(root, { recursive: true, force: true });
   }

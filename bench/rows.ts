@@ -109,6 +109,8 @@ export const TARGETS = {
   // The installed agent entry: client → daemon → answer, Node's own start included.
   'agents.commandEntry.p50': { op: '<=', value: 60 },
   'agents.commandEntry.p99': { op: '<=', value: 120 },
+  // The same event posted to the daemon by Claude Code's http hook: no process per event.
+  'agents.httpEntry.p50': { op: '<=', value: 2 },
   // The worker fleet over NATS (loopback): a remote function hook, the durable lane, a worker SIGKILLed under load.
   'broker.remote.p50': { op: '<=', value: 0.5 },
   'broker.remote.p99': { op: '<=', value: 3 },
@@ -293,8 +295,11 @@ const adapterRows = ({ firstTokenMs: t, vsRaw }: AdapterTtftFigures): TargetRow[
   ];
 };
 
-/** The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start. */
-const agentRows = ({ commandEntryMs, bareNodeMs }: AgentEntryFigures): TargetRow[] => {
+/**
+ * The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start; and
+ * the same call posted to the daemon's http hook listener, beside a bare Node HTTP server.
+ */
+const agentRows = ({ commandEntryMs, bareNodeMs, httpEntryMs, bareHttpMs }: AgentEntryFigures): TargetRow[] => {
   const what = 'one tool call through the installed Claude command entry (client → daemon → answer)';
   return [
     row('agents.commandEntry.p50', `${what}, p50`, {
@@ -307,6 +312,19 @@ const agentRows = ({ commandEntryMs, bareNodeMs }: AgentEntryFigures): TargetRow
       baseline: { what: '`node -e 0` started the same way, p99', value: bareNodeMs.p99, unit: 'ms' },
       measured: { value: commandEntryMs.p99, unit: 'ms' },
     }),
+    row(
+      'agents.httpEntry.p50',
+      "the same tool call posted to the daemon's http hook listener (Claude's http entry), p50",
+      {
+        hookstream: { value: httpEntryMs.p50, unit: 'ms' },
+        baseline: {
+          what: 'the same post to a bare Node HTTP server answering `{}`, p50',
+          value: bareHttpMs.p50,
+          unit: 'ms',
+        },
+        measured: { value: httpEntryMs.p50, unit: 'ms' },
+      },
+    ),
   ];
 };
 

@@ -13,11 +13,11 @@ interface DashboardCliOptions {
   port: string;
 }
 
-/** The port named by `--port`: 0 (any free port) … 65535. */
-export const parsePort = (text: string): number => {
+/** The port named by `option` (`--port` …): 0 (any free port) … 65535. */
+export const parsePort = (text: string, option = '--port'): number => {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535) {
-    throw new CliError(`--port must be a number from 0 to 65535 (0: any free port), received "${text}"`);
+    throw new CliError(`${option} must be a number from 0 to 65535 (0: any free port), received "${text}"`);
   }
   return port;
 };

@@ -15,7 +15,7 @@ import { errorText } from '../core/guards.js';
 import type { HookSystem } from '../system/hookSystem.js';
 import { createDashboardModel, type DashboardMessage, type DashboardModel } from './dashboardModel.js';
 import { dashboardPage } from './dashboardPage.js';
-import { createDashboardToken, tokenCookie, tokenOf } from './dashboardToken.js';
+import { createDashboardToken, tokenCookie, tokenOf, type DashboardToken } from './dashboardToken.js';
 
 export interface DashboardOptions {
   /** Port on 127.0.0.1; default 0: any free port (read it from `url`). */
@@ -58,11 +58,17 @@ interface Client {
 /** Serves `model` on loopback; resolves once listening. */
 export const startDashboardServer = (
   model: DashboardModel,
-  options: { port?: number; title: string; maxBufferedBytes?: number },
+  options: {
+    port?: number | undefined;
+    title: string;
+    maxBufferedBytes?: number;
+    /** A token kept elsewhere (the session daemon's per-user one); default a fresh one. */
+    token?: DashboardToken | undefined;
+  },
 ): Promise<DashboardServer> => {
   const clients = new Set<Client>();
   const page = dashboardPage(options.title);
-  const token = createDashboardToken();
+  const token = options.token ?? createDashboardToken();
   const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   let port = 0;
   let pendingStats: DashboardMessage | undefined;

@@ -3,23 +3,26 @@
  * entries talk to over a unix socket. It keeps a hook system per project (settings read once, the trust cache,
  * the spawn helper and persistent workers warm, session state across events), so a tool call costs one socket
  * round trip instead of a Node start and a settings load. An event no hook handles is answered without spawning
- * anything. After `idleMs` without a request it closes, disposing every system.
+ * anything. After `idleMs` without a request it closes, disposing every system. Optionally it serves a live
+ * dashboard of every project it holds (lib/tools/daemonDashboard.ts) and writes each project's decision ledger.
  *
  * Protocol: the client writes one JSON line `{ agent, event, cwd, env, stdin }` and reads one JSON line
  * `{ exitCode, stdout, stderr }` — the agent's answer (lib/protocol/agentAnswer.ts), printed as it is.
  */
-import { statSync, unlinkSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { isAbsolute } from 'node:path';
+import { statSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { basename, isAbsolute, join } from 'node:path';
 import { standardSettingsFiles } from '../config/index.js';
-import { HookstreamError, nameErrorClass } from '../core/errors.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
 import { isEventName } from '../events/names.js';
 import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentAnswer.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
+import { sha256 } from '../trust/fileMemo.js';
+import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
+import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
 import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import type { DashboardToken } from './dashboardToken.js';
 
@@ -31,11 +34,17 @@ export interface DaemonOptions {
   readonly home?: string;
   /** Also listen on 127.0.0.1 at this port (0: any free one) for Claude Code's http hooks, with this token. */
   readonly http?: { readonly port: number; readonly token: DashboardToken };
+  /** Serve the live dashboard of every project's events on 127.0.0.1 at this port (0: any free one). */
+  readonly dashboard?: { readonly port: number; readonly token: DashboardToken };
+  /** Write each project's decision ledger in `dir` ({@link ledgerFileOf}), checkpoints signed with `key` (PEM). */
+  readonly ledger?: { readonly dir: string; readonly key?: string | undefined };
 }
 
 export interface HookDaemon {
   /** The loopback HTTP listener's port, when one was asked for. */
   readonly httpPort?: number;
+  /** The dashboard's address with its token, when one was asked for. */
+  readonly dashboardUrl?: string;
   /** Resolves once the daemon stopped (idle, `close()`, or a signal). */
   readonly closed: Promise<void>;
   close(): Promise<void>;
@@ -46,7 +55,13 @@ interface Held {
   readonly system: HookSystem;
   readonly paths: readonly string[];
   readonly signature: string;
+  /** Stops the dashboard showing the system. */
+  readonly unwatch: () => void;
 }
+
+/** The ledger of `projectDir` in `dir`: its name for a reader, a digest of its whole path so two never share. */
+export const ledgerFileOf = (dir: string, projectDir: string): string =>
+  join(dir, `${basename(projectDir).replace(/[^\w.-]/g, '_')}-${sha256(projectDir).slice(0, 12)}.ledger`);
 
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -80,7 +95,9 @@ const signatureOf = (paths: readonly string[]): string =>
 /** Starts the daemon on `options.socket` (its directory already checked by the caller). */
 export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemon> => {
   const idleMs = options.idleMs ?? 600_000;
-  const systems = new Map<string, Held>();
+  // Each project's system as a promise: a rebuild disposes the old one (closing its ledger) before the new one
+  // opens the same file, and an event arriving meanwhile waits for the new one instead of building another.
+  const systems = new Map<string, Promise<Held>>();
   let idleTimer: NodeJS.Timeout | undefined;
   let closing: Promise<void> | undefined;
   let resolveClosed = (): void => undefined;
@@ -88,20 +105,46 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     resolveClosed = resolve;
   });
 
-  const systemFor = async (projectDir: string): Promise<HookSystem> => {
-    const held = systems.get(projectDir);
-    // Per event only the stat: the file list depends on the project and this process's environment alone.
-    if (held !== undefined && signatureOf(held.paths) === held.signature) return held.system;
+  const build = (projectDir: string): Held => {
     // Only hookstream's own files: each agent runs the hooks of its own files itself (never twice).
     const files = standardSettingsFiles(projectDir, options.home, { dialects: ['hookstream'] });
     const paths = files.map((file) => file.path);
     const signature = signatureOf(paths);
-    const system = createHookSystem({ settings: files, projectDir });
-    // Replaced before the old one is awaited: an event arriving meanwhile takes the new system instead of
-    // building one more that the map would then drop undisposed.
-    systems.set(projectDir, { system, paths, signature });
-    if (held !== undefined) await held.system.dispose();
-    return system;
+    const system = createHookSystem(
+      options.ledger === undefined
+        ? { settings: files, projectDir }
+        : {
+            settings: files,
+            projectDir,
+            ledger: { path: ledgerFileOf(options.ledger.dir, projectDir), key: options.ledger.key },
+          },
+    );
+    return { system, paths, signature, unwatch: dashboard?.watch(system) ?? (() => undefined) };
+  };
+  const release = async (held: Held): Promise<void> => {
+    held.unwatch();
+    await held.system.dispose();
+  };
+
+  const systemFor = async (projectDir: string): Promise<HookSystem> => {
+    const current = systems.get(projectDir);
+    if (current !== undefined) {
+      const held = await current;
+      // Per event only the stat: the file list depends on the project and this process's environment alone.
+      if (signatureOf(held.paths) === held.signature) return held.system;
+      // Another event started the rebuild meanwhile: take its system.
+      if (systems.get(projectDir) !== current) return systemFor(projectDir);
+    }
+    const next = (async () => {
+      if (current !== undefined) await release(await current);
+      return build(projectDir);
+    })();
+    systems.set(projectDir, next);
+    // A system that cannot be built (its ledger cannot be opened) fails this event; the next one tries again.
+    next.catch(() => {
+      if (systems.get(projectDir) === next) systems.delete(projectDir);
+    });
+    return (await next).system;
   };
 
   const decide = async (request: DaemonRequest): Promise<AgentAnswer> => {
@@ -182,20 +225,40 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     });
   };
 
+  // A daemon already serving is said so before this one takes any port of its own.
+  if (await answers(options.socket)) throw new DaemonRunningError(runningMessage(options.socket));
+  // Before the socket: a dashboard port that is taken fails the start, not the first event.
+  const dashboard =
+    options.dashboard === undefined
+      ? undefined
+      : await startDaemonDashboard(options.dashboard.port, options.dashboard.token);
   // Half-open: the client ends its side after the request and still reads the answer.
   const server: Server = createServer({ allowHalfOpen: true }, serve);
-  await listen(server, options.socket);
-  const http =
-    options.http === undefined
-      ? undefined
-      : await startDaemonHttp(options.http.port, options.http.token, async (request) => {
-          armIdle();
-          try {
-            return await decide(request);
-          } catch (error) {
-            return failureAnswer(errorText(error));
-          }
-        });
+  try {
+    await listen(server, options.socket);
+  } catch (error) {
+    await dashboard?.close();
+    throw error;
+  }
+  let http: Awaited<ReturnType<typeof startDaemonHttp>> | undefined;
+  try {
+    http =
+      options.http === undefined
+        ? undefined
+        : await startDaemonHttp(options.http.port, options.http.token, async (request) => {
+            armIdle();
+            try {
+              return await decide(request);
+            } catch (error) {
+              return failureAnswer(errorText(error));
+            }
+          });
+  } catch (error) {
+    // The http port is taken: nothing of this daemon stays listening.
+    await new Promise((resolve) => server.close(resolve));
+    await dashboard?.close();
+    throw error;
+  }
   armIdle();
 
   const close = (): Promise<void> => {
@@ -207,51 +270,17 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
           resolve();
         });
       });
-      await Promise.all([...systems.values()].map((held) => held.system.dispose()));
+      const held = await Promise.allSettled([...systems.values()]);
       systems.clear();
+      const built = held.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
+      await Promise.all(built.map(release));
+      await dashboard?.close();
       resolveClosed();
     })();
     return closing;
   };
-  return http === undefined ? { closed, close } : { closed, close, httpPort: http.port };
-};
-
-/** Whether something answers on `socket`. */
-const answers = (socket: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = createConnection(socket);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => {
-      resolve(false);
-    });
-  });
-
-/** Another daemon already serves the socket: this one is not needed. */
-export class DaemonRunningError extends HookstreamError {
-  static {
-    nameErrorClass(this, 'DaemonRunningError');
-  }
-}
-
-/** Listens on `socket`; a stale socket file (nobody answers) is replaced, a live daemon is left alone. */
-const listen = async (server: Server, socket: string): Promise<void> => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(socket, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 0) throw error;
-      if (await answers(socket)) throw new DaemonRunningError(`a hookstream daemon already listens on ${socket}`);
-      unlinkSync(socket);
-    }
-  }
+  const daemon: { -readonly [K in keyof HookDaemon]: HookDaemon[K] } = { closed, close };
+  if (http !== undefined) daemon.httpPort = http.port;
+  if (dashboard !== undefined) daemon.dashboardUrl = dashboard.url;
+  return daemon;
 };

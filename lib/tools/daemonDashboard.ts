@@ -1,0 +1,42 @@
+/**
+ * The session daemon's live dashboard: one page for every project's hook system the daemon holds, fed by each
+ * system's `results$` and `decisions$` while it is held (a system rebuilt after a settings edit is watched from
+ * then on). It is the dashboard of `serveDashboard` — same model, page and loopback server — behind the daemon's
+ * per-user token (the one of its http hook listener, kept 0600 in the runtime directory), so its URL stays the
+ * same across daemon restarts.
+ */
+import type { HookSystem } from '../system/hookSystem.js';
+import { createDashboardModel } from './dashboardModel.js';
+import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
+import type { DashboardToken } from './dashboardToken.js';
+
+export interface DaemonDashboard {
+  readonly url: string;
+  readonly port: number;
+  /** Shows `system`'s events from now on; returns the function that stops it (call it before disposing). */
+  watch(system: Pick<HookSystem, 'results$' | 'decisions$'>): () => void;
+  close(): Promise<void>;
+}
+
+/** Serves the daemon's dashboard on 127.0.0.1:`port` (0: any free port) behind `token`. */
+export const startDaemonDashboard = async (port: number, token: DashboardToken): Promise<DaemonDashboard> => {
+  const model = createDashboardModel();
+  const server: DashboardServer = await startDashboardServer(model, { port, token, title: 'hookstream daemon' });
+  return {
+    url: server.url,
+    port: server.port,
+    watch: (system) => {
+      const results = system.results$.subscribe((record) => {
+        model.activity(record);
+      });
+      const decisions = system.decisions$.subscribe((record) => {
+        model.decision(record);
+      });
+      return () => {
+        results.unsubscribe();
+        decisions.unsubscribe();
+      };
+    },
+    close: () => server.close(),
+  };
+};
