@@ -18,6 +18,8 @@ import {
   HTTP_SETTINGS_FIELDS,
   Flag,
   JsonObject,
+  LEDGER_SETTINGS_FIELDS,
+  NonEmptyString,
   REFINEMENTS,
   SETTINGS_FIELDS,
   StringArray,
@@ -127,6 +129,7 @@ export const settingsJsonSchema = (): JsonSchema => {
       propertyNames: { enum: [...ACCEPTED_EVENT_NAMES] },
       additionalProperties: { type: 'array', items: { anyOf: [ref('group'), ref('flatHook')] } },
     },
+    ledger: { anyOf: [codecSchema(NonEmptyString), objectOf(LEDGER_SETTINGS_FIELDS, {}, ['path'])] },
   });
   return {
     $schema: JSON_SCHEMA_DRAFT,
