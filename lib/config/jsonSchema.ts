@@ -18,6 +18,8 @@ import {
   HTTP_SETTINGS_FIELDS,
   Flag,
   JsonObject,
+  LEDGER_SETTINGS_FIELDS,
+  NonEmptyString,
   REFINEMENTS,
   SETTINGS_FIELDS,
   StringArray,
@@ -135,6 +137,7 @@ export const settingsJsonSchema = (): JsonSchema => {
         additionalProperties: { type: 'array', items: { type: 'string', pattern: '^\\s*[a-z]+\\(.*\\)\\s*$' } },
       },
     },
+    ledger: { anyOf: [codecSchema(NonEmptyString), objectOf(LEDGER_SETTINGS_FIELDS, {}, ['path'])] },
   });
   return {
     $schema: JSON_SCHEMA_DRAFT,

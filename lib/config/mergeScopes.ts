@@ -20,6 +20,7 @@ import type { LoadedEntry, SourceSettings } from './readSettings.js';
 import type { EnvPolicy } from '../policy/envPolicy.js';
 import { mergeEnvPolicies } from './envSettings.js';
 import { mergeSessionPolicies, type LoadedPolicy } from './policySettings.js';
+import { mergeLedgerSettings, type LoadedLedger } from './ledgerSettings.js';
 import { mergeHttpSettings, type HttpSettings } from '../policy/httpPolicy.js';
 import {
   contributionVotes,
@@ -54,6 +55,8 @@ export interface LoadedSettings {
   http?: HttpSettings;
   /** `sessionPolicies` of every scope; a name keeps its most trusted scope's definition (lib/config/policySettings.ts). */
   sessionPolicies?: LoadedPolicy[];
+  /** The decision ledger of the most trusted scope that sets one (lib/config/ledgerSettings.ts). */
+  ledger?: LoadedLedger;
   problems: ConfigProblem[];
 }
 
@@ -188,5 +191,10 @@ export function mergeScopes(contributions: readonly ScopeContribution[], problem
   if (http !== undefined) merged.http = http;
   const policies = counted.flatMap((contribution) => contribution.settings.sessionPolicies ?? []);
   if (policies.length > 0) merged.sessionPolicies = mergeSessionPolicies(policies, problems);
+  const ledger = mergeLedgerSettings(
+    counted.flatMap((contribution) => contribution.settings.ledger ?? []),
+    problems,
+  );
+  if (ledger !== undefined) merged.ledger = ledger;
   return merged;
 }

@@ -25,6 +25,7 @@ import {
 import { DEFAULT_KIND, runsProgram } from '../kinds/table.js';
 import { readEnvPolicy, type SourceEnvPolicy } from './envSettings.js';
 import { readSessionPolicies, type LoadedPolicy } from './policySettings.js';
+import { readLedgerSettings, type LoadedLedger } from './ledgerSettings.js';
 import { readHttpSettings } from './httpSettings.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import { createEntry, entryMatcher, type EntryMatcher } from '../plan/createEntry.js';
@@ -48,6 +49,8 @@ export interface SourceSettings {
   http?: HttpSettings;
   /** `sessionPolicies`: named declarative session policies, each checked (lib/config/policySettings.ts). */
   sessionPolicies?: LoadedPolicy[];
+  /** `ledger`: the decision ledger this file turns on (lib/config/ledgerSettings.ts). */
+  ledger?: LoadedLedger;
   entries: LoadedEntry[];
   /** Another agent's file (lib/config/readDialectSettings.ts): its dialect, its scope there, and the parsed
    * object its switches are read from (dialectSwitches.ts). Absent for hookstream's own files. */
@@ -103,6 +106,10 @@ export function readSettings(value: unknown, origin: Origin, sink: ProblemSink):
   } else if (fields.mcpEffects !== undefined) readMcpEffects(fields.mcpEffects, sink);
   if (fields.sessionPolicies)
     result.sessionPolicies = readSessionPolicies(fields.sessionPolicies, origin.source, origin.file, sink);
+  if (fields.ledger !== undefined) {
+    const ledger = readLedgerSettings(fields.ledger, origin, sink);
+    if (ledger !== undefined) result.ledger = ledger;
+  }
   return result;
 }
 

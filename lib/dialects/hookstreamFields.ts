@@ -11,7 +11,7 @@ import { joinPointer } from '../diagnostics/jsonLocate.js';
 import { describeReceived } from '../diagnostics/problems.js';
 import type { ProblemSink } from '../diagnostics/problemSink.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { Flag, JsonObject, refine, StringArray, type FieldCodecs } from '../kinds/fieldCodecs.js';
+import { Flag, JsonObject, NonEmptyString, refine, StringArray, type FieldCodecs } from '../kinds/fieldCodecs.js';
 import { DEFAULT_KIND, HOOK_TYPES } from '../kinds/table.js';
 
 export {
@@ -43,6 +43,13 @@ export const SETTINGS_FIELDS = {
   sessionPolicies: JsonObject,
   /** Effects of MCP tools by server then tool, for this file's effect matchers (lib/config/effectSettings.ts). */
   mcpEffects: JsonObject,
+  /** The decision ledger: a file path, or the object of LEDGER_SETTINGS_FIELDS (lib/config/ledgerSettings.ts). */
+  ledger: refine(
+    t.union([t.string, t.UnknownRecord]),
+    (value) => typeof value !== 'string' || NonEmptyString.is(value),
+    'a file path, or an object such as { "path": "…" }',
+    { anyOf: [{ type: 'string', pattern: '\\S' }, { type: 'object' }] },
+  ),
 };
 export const TOOLS_FIELDS = { enableHooks: Flag };
 /** `allowManagedHooksOnly` is honoured in system settings only (lib/config/mergeScopes.ts). */
@@ -53,6 +60,20 @@ export const HOOKS_CONFIG_FIELDS = {
   env: JsonObject,
   /** HTTP hooks' allowlists, honoured in user and system settings only (lib/config/httpSettings.ts). */
   http: JsonObject,
+};
+/** `ledger` as an object (lib/config/ledgerSettings.ts); the `ledger` option of createHookSystem, with a key file. */
+export const LEDGER_SETTINGS_FIELDS = {
+  path: NonEmptyString,
+  /** An Ed25519 private key in PEM form; honoured in user and system settings only. */
+  keyFile: NonEmptyString,
+  checkpointEvery: refine(
+    t.number,
+    (count) => Number.isInteger(count) && count >= 1,
+    'a positive whole number of records',
+    { type: 'integer', minimum: 1 },
+  ),
+  input: Flag,
+  redact: t.array(t.string, 'an array of JSON paths ("tool_input.content")'),
 };
 /** `hooksConfig.http` (lib/policy/httpPolicy.ts `HttpSettings`). */
 export const HTTP_SETTINGS_FIELDS = {

@@ -29,6 +29,7 @@ export { diffDecisions, type DecisionChange } from '../tools/decisionDiff.js';
 export { profileRecording, type Profile, type ProfileRow } from '../tools/profile.js';
 export type { LatencyStats } from '../tools/latency.js';
 export type { LedgerOptions } from '../ledger/ledgerTrace.js';
+export type { LoadedLedger } from '../config/ledgerSettings.js';
 export { LedgerError, type Chained, type LedgerLine } from '../ledger/ledgerFormat.js';
 export {
   verdictOf,

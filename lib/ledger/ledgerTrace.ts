@@ -54,6 +54,8 @@ export interface LedgerContext {
   readonly session: string;
   readonly now: () => number;
   readonly logger: Logger;
+  /** The directory no link may lead out of on the way to the file (default: the file's own directory). */
+  readonly root?: string | undefined;
 }
 
 export interface Ledger {
@@ -115,6 +117,7 @@ export const createLedger = (options: LedgerOptions, context: LedgerContext): Le
   const paths = options.input === true ? compileRedactPaths(options.redact) : undefined;
   const writer = openLedgerWriter({
     path: options.path,
+    root: context.root,
     key: options.key,
     checkpointEvery: options.checkpointEvery,
     session: context.session,

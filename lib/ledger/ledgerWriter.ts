@@ -28,6 +28,8 @@ import { openLedgerForReading } from './ledgerLines.js';
 
 export interface LedgerWriterOptions {
   readonly path: string;
+  /** The directory no link may lead out of on the way to `path` (default: the file's own directory). */
+  readonly root?: string | undefined;
   /** An Ed25519 private key (a KeyObject or PEM text): checkpoints are signed with it. */
   readonly key?: KeyObject | string | undefined;
   /** Records between checkpoints (default 256). */
@@ -120,8 +122,9 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   }
   let fd: number;
   try {
-    // The host named this file: its directory is the root, and only the file itself must not be a link.
-    fd = openAppendSafely(dirname(path), path, { mode: 0o600 });
+    // A file the host named: its directory is the root, and only the file itself must not be a link. A file a
+    // project's settings named: the project is the root, so no link in the repository leads the ledger out of it.
+    fd = openAppendSafely(options.root ?? dirname(path), path, { mode: 0o600 });
   } catch (error) {
     throw new LedgerError(`Cannot open the ledger ${options.path}: ${errorText(error)}`, { cause: error });
   }

@@ -23,7 +23,8 @@ import { engineTrace } from './trace.js';
 import { createObservation } from '../observe/observation.js';
 import { createBackgroundHooks } from './backgroundHooks.js';
 import { createSystemExecutors } from './systemExecutors.js';
-import { createLedger, withLedger } from '../ledger/ledgerTrace.js';
+import { withLedger } from '../ledger/ledgerTrace.js';
+import { ledgerChanged, openSystemLedger } from './systemLedger.js';
 import { createSessionBook } from '../session/sessionBook.js';
 import { createProceed } from './policyGate.js';
 import { registerSessionPolicy, settingsPolicies } from './sessionPolicies.js';
@@ -63,23 +64,22 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     fromSettings,
   );
   const internalFailurePolicy = options.internalFailurePolicy ?? 'block';
-  // Opened before any hook process exists: a ledger that cannot be written fails creation, not an event.
-  let ledger: ReturnType<typeof createLedger> | undefined;
+  // Opened before any hook process exists: a ledger the host named that cannot be written fails creation.
+  let opened: ReturnType<typeof openSystemLedger>;
   try {
-    ledger =
-      options.ledger === undefined
-        ? undefined
-        : createLedger(typeof options.ledger === 'string' ? { path: options.ledger } : options.ledger, {
-            planning: settings,
-            trust,
-            session: sessionId,
-            now: Date.now,
-            logger: log.system,
-          });
+    opened = openSystemLedger(options.ledger, settings.ledger, {
+      planning: settings,
+      trust,
+      session: sessionId,
+      now: Date.now,
+      logger: log.system,
+      projectDir,
+    });
   } catch (error) {
     void observation.close();
     throw error;
   }
+  const { ledger } = opened;
   const executors = createSystemExecutors(options, {
     projectDir,
     sessionId,
@@ -184,9 +184,10 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     unregister: (registration) =>
       settings.registry.remove(typeof registration === 'number' ? registration : registration.id),
     reload: async (source) => {
+      const before = settings.ledger;
       const problems = await settings.reload(loadable(source, projectDir));
       if (!gate.closed) prewarm();
-      return problems;
+      return ledgerChanged(before, settings.ledger, options.ledger !== undefined, log.system, problems);
     },
     plan: (eventName, fields = {}) => settings.planner.createExecutionPlan(resolveEvent(eventName), fields),
     hasHooks: (eventName, target) => {
@@ -197,7 +198,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trust,
     approveConfiguredHooks: () => trust?.approveAll(settings.registry.getAllHooks()) ?? [],
     get problems() {
-      return settings.problems;
+      return opened.problems.length === 0 ? settings.problems : [...settings.problems, ...opened.problems];
     },
     get enabled() {
       return settings.enabled;

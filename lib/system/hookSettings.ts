@@ -13,6 +13,7 @@ import type { EnvPolicy } from '../policy/envPolicy.js';
 import type { HttpSettings } from '../policy/httpPolicy.js';
 import type { SettingsSource } from './options.js';
 import type { LoadedPolicy } from '../config/policySettings.js';
+import type { LoadedLedger } from '../config/ledgerSettings.js';
 
 /** A source the loader reads; `'standard'` is resolved to its files by the facade, which knows the project. */
 export type LoadableSettings = Exclude<SettingsSource, 'standard'>;
@@ -33,6 +34,8 @@ export interface HookSettings {
   readonly http: HttpSettings | undefined;
   /** The settings' session policies, merged over scopes; empty when none sets one. */
   readonly sessionPolicies: readonly LoadedPolicy[];
+  /** The settings' decision ledger (opened by the facade at creation); undefined when none sets one. */
+  readonly ledger: LoadedLedger | undefined;
 }
 
 /** Loads `source` synchronously (construction must not be async) and keeps it for `reload`. */
@@ -56,6 +59,7 @@ export const createHookSettings = (
     envPolicy: undefined,
     http: undefined,
     sessionPolicies: [],
+    ledger: undefined,
     reload: async (settings) => {
       if (settings !== undefined) current = settings;
       const loaded = current === undefined ? undefined : await loadSettings(current);
@@ -96,6 +100,7 @@ export const createHookSettings = (
     state.envPolicy = loaded?.envPolicy;
     state.http = loaded?.http;
     state.sessionPolicies = loaded?.sessionPolicies ?? [];
+    state.ledger = loaded?.ledger;
     onPolicies?.(state.sessionPolicies);
     const problems = loaded?.problems ?? [];
     state.problems = problems;

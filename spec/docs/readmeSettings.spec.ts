@@ -11,7 +11,7 @@ import { loadSettingsSync } from '../../lib/config/loadSettings.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from '../cli/cliHarness.js';
 import { docBlocks, where } from './readmeBlocks.js';
 
-const SETTINGS_KEYS = ['$schema', 'tools', 'hooksConfig', 'hooks', 'sessionPolicies', 'mcpEffects'];
+const SETTINGS_KEYS = ['$schema', 'tools', 'hooksConfig', 'hooks', 'sessionPolicies', 'mcpEffects', 'ledger'];
 
 /** JSON(C) blocks whose top level is an object of settings keys only. */
 const settingsBlocks = docBlocks().filter((block) => {
