@@ -3,7 +3,8 @@
  * event, what changed — decision, reason, rewritten input, output. Exit status 1 when anything changed, so
  * a recording of a good session is a policy regression test in CI. Hooks skipped as untrusted (a fresh HOME,
  * a script edited since its approval) are counted and named instead, with exit status 3: what changed then
- * says nothing about the policy.
+ * says nothing about the policy. With `--policies FILE` it runs that file's session policies over the recording
+ * instead, log-only (lib/tools/replayPolicies.ts), and prints the verdicts that differ from the recorded ones.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -11,7 +12,9 @@ import { HookstreamError } from '../core/errors.js';
 import { showValue } from '../tools/decisionDiff.js';
 import { readRecording, type RecordingEntry } from '../observe/recording.js';
 import type { ReplayReport } from '../tools/replay.js';
+import type { PolicyReplayReport } from '../tools/replayPolicies.js';
 import { CliError, printLine, raiseStatus, type CliContext } from './context.js';
+import { commandPolicies } from './policyOption.js';
 import {
   reportLoadProblems,
   resolveDialectSettings,
@@ -64,7 +67,56 @@ export const formatReplay = (
   return lines;
 };
 
-const replay = async (context: CliContext, file: string, options: SharedOptions): Promise<void> => {
+/** `replay --policies`: per changed event its policies' verdicts, recorded → now; then a summary line. */
+export const formatPolicyReplay = (
+  report: PolicyReplayReport,
+  file: string,
+  policies: readonly string[],
+  paint: Paint,
+): string[] => {
+  const lines: string[] = [];
+  for (const change of report.changed) {
+    lines.push(paint.bold(`line ${change.line}: ${change.event} ${change.input}`));
+    for (const entry of change.changes)
+      lines.push(`  ${entry.policy}  ${paint.dim(entry.before ?? '(none)')} → ${entry.after ?? '(none)'}`);
+  }
+  const count = report.changed.length;
+  const summary =
+    `replayed ${report.events} event${report.events === 1 ? '' : 's'} from ${file} through ` +
+    `${policies.length} session polic${policies.length === 1 ? 'y' : 'ies'} (log-only): `;
+  lines.push(summary + (count === 0 ? paint.green('no verdict changed') : paint.red(`${count} changed`)));
+  return lines.map(visible);
+};
+
+interface ReplayOptions extends SharedOptions {
+  policies?: string;
+}
+
+const replayAgainstPolicies = async (context: CliContext, file: string, options: ReplayOptions): Promise<void> => {
+  const entries = readRecordingFile(context, file);
+  const policies = commandPolicies(context, options.policies, () => resolveDialectSettings(context, options));
+  const { replayPolicies } = await import('../tools/replayPolicies.js');
+  const report = replayPolicies(entries, policies.policies);
+  raiseStatus(context, report.changed.length > 0 ? 1 : 0);
+  if (options.json) {
+    const json = {
+      events: report.events,
+      policies: policies.names,
+      changed: report.changed.length,
+      diffs: report.changed,
+    };
+    printLine(context, JSON.stringify(json, null, 2));
+    return;
+  }
+  for (const line of formatPolicyReplay(report, file, policies.names, createPaint(context.color)))
+    printLine(context, line);
+};
+
+const replay = async (context: CliContext, file: string, options: ReplayOptions): Promise<void> => {
+  if (options.policies !== undefined) {
+    await replayAgainstPolicies(context, file, options);
+    return;
+  }
   const entries = readRecordingFile(context, file);
   const settings = resolveDialectSettings(context, options);
   // Loaded on demand, as `fire` does: reading a recording needs neither rxjs nor the executors.
@@ -112,11 +164,15 @@ export const defineReplay = (program: Command, context: CliContext): void => {
   withSharedOptions(
     withDialectOption(program.command('replay'))
       .description('re-run a recorded session through the current hooks and show every decision that changed')
-      .argument('<recording>', 'a JSON-lines recording (the record option, or fire --record)'),
+      .argument('<recording>', 'a JSON-lines recording (the record option, or fire --record)')
+      .option(
+        '--policies <file>',
+        'instead: run the session policies of this settings file over the recording, log-only, and show the verdicts that changed',
+      ),
   )
     .addHelpText(
       'after',
-      `\nExit status: 0 when no decision changed, 1 when one did or on errors, ${UNTRUSTED_STATUS} when hooks were skipped as untrusted (approve them with hookstream trust, then replay again).`,
+      `\nExit status: 0 when no decision changed, 1 when one did or on errors, ${UNTRUSTED_STATUS} when hooks were skipped as untrusted (approve them with hookstream trust, then replay again).\nWith --policies: no hook runs; the policies see the recorded outcomes (log-only: a call they would deny still happened), and the exit status is 1 when a verdict changed.`,
     )
-    .action((file: string, options: SharedOptions) => replay(context, file, options));
+    .action((file: string, options: ReplayOptions) => replay(context, file, options));
 };

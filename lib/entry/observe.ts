@@ -1,7 +1,7 @@
 /**
  * hookstream/observe: watching hooks — the decision records of `decisions$`, OpenTelemetry (the host passes its
  * api), recordings and their reader, and the tools that drive a facade from outside: the live dashboard,
- * replay, profile and decision diffs; the decision ledger's verifier.
+ * replay (of hooks, or of session policies over a recording), profile and decision diffs; the decision ledger's verifier.
  */
 export type { DecisionRecord } from '../observe/decisionRecord.js';
 export type {
@@ -25,6 +25,13 @@ export { RecordingError } from '../observe/redact.js';
 export { hookLabel } from '../observe/hookLabel.js';
 export { serveDashboard, type Dashboard, type DashboardOptions } from '../tools/dashboardServer.js';
 export { replayRecording, type ReplayedChange, type ReplayOptions, type ReplayReport } from '../tools/replay.js';
+export {
+  replayPolicies,
+  type NamedPolicies,
+  type PolicyReplayChange,
+  type PolicyReplayReport,
+  type VerdictChange,
+} from '../tools/replayPolicies.js';
 export { diffDecisions, type DecisionChange } from '../tools/decisionDiff.js';
 export { profileRecording, type Profile, type ProfileRow } from '../tools/profile.js';
 export type { LatencyStats } from '../tools/latency.js';

@@ -5,7 +5,7 @@
  */
 import { InvalidHookError } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
-import type { HookResult } from '../model/types.js';
+import type { HookResult, HookRun } from '../model/types.js';
 import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
 import type { PolicyVerdict, SessionState, SessionStep } from './types.js';
 
@@ -22,6 +22,16 @@ export interface PolicyCall {
   readonly verdicts: readonly NamedVerdict[];
 }
 
+/**
+ * What an `outcome` step reads of a decided event's result: a live `HookResult`, or a recorded one (a replay
+ * feeds the recording's outcomes).
+ */
+export interface OutcomeResult {
+  readonly blocked: boolean;
+  readonly decision?: HookResult['decision'];
+  readonly hooks: readonly { readonly output?: HookRun['output'] }[];
+}
+
 interface Session {
   seq: number;
   readonly instances: Map<string, PolicyInstance>;
@@ -36,7 +46,7 @@ export interface SessionBook {
   /** Pushes the `call` step of an event now being decided; returns the policies' verdicts. */
   call(event: EventName, fields: Readonly<Record<string, unknown>>): PolicyCall;
   /** Pushes the `outcome` step of a decided event. */
-  outcome(call: PolicyCall, event: EventName, fields: Readonly<Record<string, unknown>>, result: HookResult): void;
+  outcome(call: PolicyCall, event: EventName, fields: Readonly<Record<string, unknown>>, result: OutcomeResult): void;
   state(sessionId: string): SessionState | undefined;
   restore(state: SessionState): void;
 }
@@ -62,7 +72,7 @@ const timeOf = (fields: Readonly<Record<string, unknown>>, now: () => number): n
 };
 
 /** `hookSpecificOutput.labels` of the result's hooks, deduplicated, in plan order. */
-const labelsOf = (result: HookResult): readonly string[] | undefined => {
+const labelsOf = (result: OutcomeResult): readonly string[] | undefined => {
   let labels: string[] | undefined;
   for (const run of result.hooks) {
     const given = run.output?.hookSpecificOutput?.labels;
@@ -72,6 +82,10 @@ const labelsOf = (result: HookResult): readonly string[] | undefined => {
   }
   return labels;
 };
+
+/** The session an event belongs to for policies: its `session_id`, else the facade's own session. */
+export const sessionIdOf = (fields: Readonly<Record<string, unknown>>, fallback: string): string =>
+  typeof fields.session_id === 'string' && fields.session_id !== '' ? fields.session_id : fallback;
 
 export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   const definitions: PolicyDefinition[] = [];
@@ -112,9 +126,6 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     return verdicts;
   };
 
-  const sessionIdOf = (fields: Readonly<Record<string, unknown>>): string =>
-    typeof fields.session_id === 'string' && fields.session_id !== '' ? fields.session_id : options.sessionId;
-
   return {
     get active() {
       return definitions.length > 0;
@@ -135,7 +146,7 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       };
     },
     call: (event, fields) => {
-      const sessionId = sessionIdOf(fields);
+      const sessionId = sessionIdOf(fields, options.sessionId);
       const session = sessionOf(sessionId);
       const seq = ++session.seq;
       const step: SessionStep = { kind: 'call', seq, event, at: timeOf(fields, options.now), input: fields };

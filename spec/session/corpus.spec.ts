@@ -1,8 +1,9 @@
 /**
  * The trace corpus against the example policy set: every attack trace is stopped (some event denied, asked or
- * stopped) and every benign trace passes untouched. The rates are what the README reports.
+ * stopped) and every benign trace passes untouched; the README reports the two rates, checked here.
  */
 import { describe, expect, it } from 'vitest';
+import { readReadme } from '../docs/readmeBlocks.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import { CORPUS, type Trace } from './corpus/traces.js';
 import { examplePolicies } from './examplePolicies.js';
@@ -31,7 +32,7 @@ describe('the trace corpus (banking, workspace, Slack, travel)', () => {
     expect(CORPUS.filter((trace) => trace.kind === 'benign').length).toBeGreaterThanOrEqual(40);
   });
 
-  it('stops every attack and passes every benign trace with the example policy set', async () => {
+  it('stops every attack and passes every benign trace with the example policy set, as the README says', async () => {
     const missed: string[] = [];
     const falseAlarms: string[] = [];
     for (const trace of CORPUS) {
@@ -40,5 +41,12 @@ describe('the trace corpus (banking, workspace, Slack, travel)', () => {
       if (trace.kind === 'benign' && hit) falseAlarms.push(trace.name);
     }
     expect({ missed, falseAlarms }).toEqual({ missed: [], falseAlarms: [] });
+    // The README's rates are these counts, so a trace added or removed must change its sentence.
+    const attacks = CORPUS.filter((trace) => trace.kind === 'attack').length;
+    const benign = CORPUS.length - attacks;
+    const rates =
+      `the example policy set stops ${String(attacks - missed.length)} of ${String(attacks)} attack traces and ` +
+      `passes ${String(benign - falseAlarms.length)} of ${String(benign)} benign traces`;
+    expect(readReadme().replaceAll(/\s+/g, ' ')).toContain(rates);
   });
 });
