@@ -20,6 +20,7 @@ import { DIALECT_OPTION_HINT, detectDialect } from './detectDialect.js';
 import { dialectById, isDialectId } from '../dialects/registry.js';
 import type { DialectId } from '../dialects/types.js';
 import { readDialectSettings, type DialectFileContext } from './readDialectSettings.js';
+import { whitelistInForce } from './commandWhitelist.js';
 
 export type { LoadedSettings } from './mergeScopes.js';
 
@@ -168,29 +169,48 @@ function dialectToRead(parsed: ParsedFile, listEnables: boolean, problems: Confi
   return undefined;
 }
 
+/** The command whitelists in force, per dialect that has one (commandWhitelist.ts). */
+type Whitelists = ReadonlyMap<DialectId, readonly string[]>;
+
 /** One parsed file's contribution, in the dialect it is written in. */
-function fromParsed(parsed: ParsedFile, listEnables: boolean, problems: ConfigProblem[]): ScopeContribution[] {
+function fromParsed(parsed: ParsedFile, dialect: DialectId, whitelists: Whitelists, problems: ConfigProblem[]) {
   const { file, document } = parsed;
-  const dialect = dialectToRead(parsed, listEnables, problems);
-  if (dialect === undefined) return [];
   const origin = { source: file.scope, file: file.path };
   const located = createProblemSink(file.path, problems, document);
   const settings =
     dialect === 'hookstream'
       ? readSettings(document.value, origin, located)
-      : readDialectSettings(document.value, dialectContext(file, dialect), located);
+      : readDialectSettings(document.value, dialectContext(file, dialect, whitelists.get(dialect)), located);
   return [{ source: file.scope, settings, file: file.path }];
 }
 
-/** Every file's contribution: parsed first, so that one file's `tools.enableHooks` settles another's dialect. */
-function fromFiles(files: readonly SettingsFile[], outcomes: readonly ReadOutcome[], problems: ConfigProblem[]) {
+/**
+ * Every file's contribution: parsed first, so that one file's `tools.enableHooks` settles another's dialect and
+ * a user file's command whitelist governs the project's hooks.
+ */
+function fromFiles(
+  files: readonly SettingsFile[],
+  outcomes: readonly ReadOutcome[],
+  problems: ConfigProblem[],
+): ScopeContribution[] {
   const parsed = files.flatMap((file, index) => parseFile(file, outcomes[index] ?? { missing: true }, problems) ?? []);
   const listEnables = parsed.some(enablesHookstream);
-  return parsed.flatMap((one) => fromParsed(one, listEnables, problems));
+  const read = parsed.flatMap((one) => {
+    const dialect = dialectToRead(one, listEnables, problems);
+    return dialect === undefined ? [] : [{ one, dialect }];
+  });
+  const whitelists = new Map<DialectId, readonly string[]>();
+  for (const id of new Set(read.map(({ dialect }) => dialect))) {
+    const scoped = read.filter(({ dialect }) => dialect === id);
+    const files = scoped.map(({ one }) => ({ source: one.file.scope, value: one.document.value }));
+    const list = whitelistInForce(dialectById(id), files);
+    if (list !== undefined) whitelists.set(id, list);
+  }
+  return read.flatMap(({ one, dialect }) => fromParsed(one, dialect, whitelists, problems));
 }
 
 /** How a file of another agent is read: its dialect, scope, bundle and project. */
-function dialectContext(file: SettingsFile, id: DialectId): DialectFileContext {
+function dialectContext(file: SettingsFile, id: DialectId, whitelist?: readonly string[]): DialectFileContext {
   const dialect = dialectById(id);
   const context: Mutable<DialectFileContext> = {
     dialect,
@@ -204,6 +224,7 @@ function dialectContext(file: SettingsFile, id: DialectId): DialectFileContext {
   }
   if (file.hooksAtTop === true) context.hooksAtTop = true;
   if (file.projectDir !== undefined) context.projectDir = file.projectDir;
+  if (whitelist !== undefined) context.commandWhitelist = whitelist;
   return context;
 }
 

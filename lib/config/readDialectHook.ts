@@ -33,6 +33,8 @@ export interface DialectFileContext {
   readonly bundleKeys?: readonly string[];
   /** Relative `if` path rules resolve against it; default: the input's `cwd`. */
   readonly projectDir?: string;
+  /** The command whitelist in force (commandWhitelist.ts), in place of the dialect's default. */
+  readonly commandWhitelist?: readonly string[];
 }
 
 export interface Reader {
@@ -123,15 +125,19 @@ export function readHook(hook: unknown, event: DialectEvent, pointer: string, re
   return condition === undefined ? undefined : { definition, condition };
 }
 
-/** Whether the program is on the dialect's command whitelist (OLLM's); a program that is not is reported. */
+/** Whether the program is on the command whitelist in force (OLLM's); a program that is not is reported. */
 function whitelisted(program: string, pointer: string, reader: Reader): boolean {
-  const list = reader.context.dialect.commandWhitelist;
+  const { context } = reader;
+  const list = context.commandWhitelist ?? context.dialect.commandWhitelist;
   // The exact name, as OLLM compares it: `./node` or `/tmp/node` is another program.
   if (list === undefined || list.includes(program)) return true;
   reader.sink.error(
     pointer,
-    `${JSON.stringify(program)} is not on ${reader.context.dialect.label}'s command whitelist, so this hook never runs; hook dropped`,
-    { expected: `one of ${list.join(', ')}`, received: JSON.stringify(program) },
+    `${JSON.stringify(program)} is not on ${context.dialect.label}'s command whitelist, so this hook never runs; hook dropped (a "commandWhitelist" in user settings sets the list)`,
+    {
+      expected: list.length === 0 ? 'no program: the whitelist allows none' : `one of ${list.join(', ')}`,
+      received: JSON.stringify(program),
+    },
   );
   return false;
 }

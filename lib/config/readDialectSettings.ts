@@ -24,6 +24,7 @@ import type { ProblemSink } from '../diagnostics/problemSink.js';
 import { describeReceived } from '../diagnostics/problems.js';
 import { checkKeys, readHook, type DialectFileContext, type Reader } from './readDialectHook.js';
 import { readDialectHttpSettings } from './httpSettings.js';
+import { reportCommandWhitelist } from './commandWhitelist.js';
 import { reportNotAnObject, type LoadedEntry, type SourceSettings } from './readSettings.js';
 import { closestName } from '../diagnostics/suggest.js';
 import { fromLegacy, isLegacyDocument } from './ollmLegacy.js';
@@ -67,6 +68,7 @@ export function readDialectSettings(read: unknown, context: DialectFileContext, 
   checkKeys(value, topLevel, '', reader, 'settings');
   const http = context.bundleKeys === undefined ? readDialectHttpSettings(value, context, sink) : undefined;
   if (http !== undefined) result.http = http;
+  if (context.bundleKeys === undefined) reportCommandWhitelist(value, context, sink);
   const hooksConfig = value['hooksConfig'];
   // Gemini CLI's `hooksConfig.disabled`: hook names (or commands) switched off, as in hookstream's own files.
   if (isRecord(hooksConfig) && Array.isArray(hooksConfig['disabled'])) {

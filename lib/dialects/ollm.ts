@@ -23,7 +23,10 @@ const COMMON_OUTPUTS = ['decision', 'reason', 'continue', 'stopReason', 'systemM
 const fileEvent = (native: string): DialectEvent =>
   event(native, 'FileChanged', { matchTarget: 'file_path', outputs: ['systemMessage'], exit2: 'warning' });
 
-/** The programs a `runCommand` hook may start, as the OLLM hook runner lists them. */
+/**
+ * The programs a `runCommand` hook may start, as the OLLM hook runner lists them; a `commandWhitelist` in user
+ * settings replaces it (lib/config/commandWhitelist.ts).
+ */
 export const OLLM_COMMAND_WHITELIST: readonly string[] = ['node', 'python', 'python3', 'bash', 'sh', 'npx', 'uvx'];
 
 export const OLLM: Dialect = {
@@ -66,7 +69,7 @@ export const OLLM: Dialect = {
   // An `askAgent` prompt names the changed file as `{{file.path}}` ("Run linting on {{file.path}}").
   promptFields: { '{{file.path}}': 'file_path' },
   hookTypes: { run: ['command', 'prompt'], skipped: [] },
-  topLevelKeys: { acted: ['hooks'], quiet: [], unknown: 'quiet' },
+  topLevelKeys: { acted: ['hooks', 'commandWhitelist'], quiet: [], unknown: 'quiet' },
   hooksSectionKeys: [],
   groupKeys: { acted: [], quiet: [], unknown: 'warn' },
   hookKeys: {
