@@ -128,13 +128,15 @@ export const isPlan = (planned: HookPlan | HookResult): planned is HookPlan =>
  * Runs a plan and folds its runs: `done` gets the HookResult — synchronously when nothing asynchronous
  * ran. Returns the cancel function of the hooks still running, or `undefined` once settled. Background
  * hooks are started after the foreground ones (which get the process slots first) and are not waited for;
- * cancelling the event does not cancel them.
+ * cancelling the event does not cancel them. `finish` completes the result before it is traced and handed on
+ * (the session policies' verdicts join it there), so that records and the ledger show the decision the host got.
  */
 export const runEvent = (
   engine: Engine,
   plan: HookPlan,
   fields: Readonly<Record<string, unknown>>,
   done: ResultDone,
+  finish?: (result: HookResult) => HookResult,
 ): CancelRun | undefined => {
   const event = plan.event;
   const eventId = ++eventIds;
@@ -144,7 +146,8 @@ export const runEvent = (
   try {
     input = engine.inputOf(event, fields, startedAt);
   } catch (error) {
-    const failed = internalFailureResult(engine, event, fields, 'building the input of', error);
+    let failed = internalFailureResult(engine, event, fields, 'building the input of', error);
+    if (finish !== undefined) failed = finish(failed);
     engine.trace?.decided(eventId, failed);
     done(failed);
     return undefined;
@@ -153,7 +156,7 @@ export const runEvent = (
   if (plan.hooks.length === 0) {
     // Only background hooks: they start, and the event is decided as if no hook had matched.
     if (background !== undefined) startBackground(engine, background, input, eventId);
-    const result = fastPathResult(event, fields);
+    const result = finish === undefined ? fastPathResult(event, fields) : finish(fastPathResult(event, fields));
     engine.trace?.decided(eventId, result);
     done(result);
     return undefined;
@@ -178,6 +181,7 @@ export const runEvent = (
       } catch (error) {
         result = internalFailureResult(engine, event, fields, 'aggregating', error);
       }
+      if (finish !== undefined) result = finish(result);
       engine.trace?.decided(eventId, result);
       done(result);
     },

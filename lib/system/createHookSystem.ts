@@ -104,7 +104,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     // Without a ledger the observation's trace as it is: the ledger adds nothing per event while it is off.
     trace: ledger === undefined ? observation.trace : withLedger(observation.trace, ledger),
   };
-  const gate = createEventGate(engine, settings);
+  const gate = createEventGate(engine, settings, book);
   const proceed = createProceed(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {

@@ -28,8 +28,19 @@ export interface EventGate {
   answer(event: EventName, fields: Record<string, unknown>): HookPlan | HookResult;
   /** `answer` for one event name, for a caller that answers a stream of it (`decide`): one per name, shared. */
   answerer(event: EventName): Answerer;
-  /** Runs a plan from `answer`; returns the cancel function while it runs. */
-  run(plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail): CancelRun | undefined;
+  /** Runs a plan from `answer`; returns the cancel function while it runs. `finish`: see `runEvent`. */
+  run(
+    plan: HookPlan,
+    fields: Record<string, unknown>,
+    done: ResultDone,
+    fail: EventFail,
+    finish?: (result: HookResult) => HookResult,
+  ): CancelRun | undefined;
+  /**
+   * Tells the watchers of events no hook ran for (see `answered` in decideEvent) about `result`; for the policy
+   * gate, which holds those answers back while policies are active and reports them once their verdicts joined.
+   */
+  answered(event: EventName, fields: Record<string, unknown>, result: HookResult): void;
   /** Refuses new events, cancels those running and fails their callers with HookSystemDisposedError. */
   close(): void;
   /** Whether `close()` was called. */
@@ -49,6 +60,8 @@ interface Running {
 export const createEventGate = (
   engine: Engine,
   switches: { readonly enabled: boolean; readonly registry: HookRegistry },
+  /** While policies are active an answer is not final: the policy gate reports it (`answered`) once joined. */
+  policies: { readonly active: boolean },
 ): EventGate => {
   const running = new Set<Running>();
   let closed = false;
@@ -101,7 +114,7 @@ export const createEventGate = (
         planned = hooked && matches(planner, fields) ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
       } else planned = fastPath(fields);
       const answered = trace?.answered;
-      if (answered !== undefined && !isPlan(planned)) answered(event, fields, planned);
+      if (answered !== undefined && !isPlan(planned) && !policies.active) answered(event, fields, planned);
       return planned;
     };
   };
@@ -118,12 +131,24 @@ export const createEventGate = (
   };
   const answer = (event: EventName, fields: Record<string, unknown>): HookPlan | HookResult => answerer(event)(fields);
 
-  const run = (plan: HookPlan, fields: Record<string, unknown>, done: ResultDone, fail: EventFail) => {
+  const run = (
+    plan: HookPlan,
+    fields: Record<string, unknown>,
+    done: ResultDone,
+    fail: EventFail,
+    finish?: (result: HookResult) => HookResult,
+  ) => {
     const entry: Running = { cancel: noCancel, fail };
-    const cancel = runEvent(engine, plan, fields, (result) => {
-      running.delete(entry);
-      done(result);
-    });
+    const cancel = runEvent(
+      engine,
+      plan,
+      fields,
+      (result) => {
+        running.delete(entry);
+        done(result);
+      },
+      finish,
+    );
     if (cancel === undefined) return undefined;
     entry.cancel = cancel;
     running.add(entry);
@@ -137,6 +162,9 @@ export const createEventGate = (
     answer,
     answerer,
     run,
+    answered: (event, fields, result) => {
+      trace?.answered?.(event, fields, result);
+    },
     get closed() {
       return closed;
     },

@@ -33,15 +33,13 @@ export const createProceed = (gate: EventGate, book: SessionBook, toolSelection:
     };
     const settle = (result: HookResult): HookResult =>
       record(joinVerdicts(result, fields, call.verdicts, toolSelection));
-    if (deniesCall(call.verdicts)) return record(deniedResult(event, fields, call.verdicts, toolSelection));
-    if (!isPlan(planned)) return settle(planned);
-    return gate.run(
-      planned,
-      fields,
-      (result) => {
-        done(settle(result));
-      },
-      fail,
-    );
+    // The joined result is what the host gets and what the watchers (records, ledger) are told.
+    const answered = (result: HookResult): HookResult => {
+      gate.answered(event, fields, result);
+      return result;
+    };
+    if (deniesCall(call.verdicts)) return answered(record(deniedResult(event, fields, call.verdicts, toolSelection)));
+    if (!isPlan(planned)) return answered(settle(planned));
+    return gate.run(planned, fields, done, fail, settle);
   };
 };
