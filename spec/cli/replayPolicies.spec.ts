@@ -5,10 +5,8 @@
  * file with a broken policy is refused with the file and JSON pointer. Sessions are told apart by `session_id`, as
  * the live engine does: the page fetched in one session does not taint an email of another.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordedResult } from '../../lib/observe/recording.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import { CLI_TEST_TIMEOUT_MS, CliWorld } from './cliHarness.js';
 
@@ -50,8 +48,8 @@ beforeAll(async () => {
   world = new CliWorld();
   recorded = world.write('recorded.json', policies('deny', 2));
   changed = world.write('changed.json', policies('ask', 1));
-  // The session as its lines record it with the policies enforced. The `record` option writes the result the hooks
-  // decided before the policies' verdicts join it, so the lines are written here from what `fire()` returned.
+  // The session as the `record` option writes it with the policies enforced: each line holds the decided result,
+  // policy verdicts joined.
   recording = path.join(world.root, 'session.jsonl');
   const hooks = createHookSystem({
     settings: [{ scope: 'user', path: recorded, required: true }],
@@ -59,27 +57,13 @@ beforeAll(async () => {
     trust: false,
     spawnHelper: false,
     sessionId: 'agent',
+    record: recording,
   });
-  const lines: string[] = [];
   try {
-    for (const [index, [event, fields]] of EVENTS.entries()) {
-      const result = await hooks.fire(event, fields);
-      const at = new Date(Date.parse('2026-11-28T09:00:00Z') + index * 1000).toISOString();
-      const line = {
-        hookstream: 1,
-        event,
-        session: 'agent',
-        at,
-        durationMs: 0,
-        fields,
-        result: recordedResult(result),
-      };
-      lines.push(JSON.stringify(line));
-    }
+    for (const [event, fields] of EVENTS) await hooks.fire(event, fields);
   } finally {
     await hooks.dispose();
   }
-  writeFileSync(recording, `${lines.join('\n')}\n`);
   // The same session recorded by an agent with no session policy.
   plain = path.join(world.root, 'plain.jsonl');
   const bare = createHookSystem({ projectDir: world.root, trust: false, spawnHelper: false, record: plain });
