@@ -4,13 +4,14 @@
  * answered with no opinion; an edit of the settings is in force from the next event; a client that aborts its
  * request mid-body does not take the daemon down.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
 import { startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
+import { writeDenyBashSettings } from '../helpers/daemonSettings.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hs-daemon-'));
 const home = path.join(root, 'home');
@@ -18,22 +19,8 @@ const project = path.join(root, 'proj');
 const token = createDashboardToken();
 let daemon: HookDaemon;
 
-/** hookstream's user settings: a hook that denies Bash with `reason`. */
 const writeSettings = (reason: string): void => {
-  writeFileSync(
-    path.join(home, '.hookstream', 'settings.json'),
-    JSON.stringify({
-      tools: { enableHooks: true },
-      hooks: {
-        BeforeTool: [
-          {
-            matcher: 'Bash',
-            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"${reason}"}'` }],
-          },
-        ],
-      },
-    }),
-  );
+  writeDenyBashSettings(home, reason);
 };
 
 beforeAll(async () => {

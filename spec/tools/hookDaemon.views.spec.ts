@@ -4,7 +4,7 @@
  * ledger is written, and stays one intact chain when a settings edit rebuilds the project's system mid-session
  * (the old system's writer closes before the new one appends).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
 import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
 import { ledgerFileOf, startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM } from '../observe/browser.js';
+import { writeDenyBashSettings } from '../helpers/daemonSettings.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hs-daemon-views-'));
 const home = path.join(root, 'home');
@@ -23,22 +24,8 @@ const socket = path.join(root, 'd.sock');
 const token = createDashboardToken();
 let daemon: HookDaemon;
 
-/** hookstream's user settings: a hook that denies Bash with `reason`. */
 const writeSettings = (reason: string): void => {
-  writeFileSync(
-    path.join(home, '.hookstream', 'settings.json'),
-    JSON.stringify({
-      tools: { enableHooks: true },
-      hooks: {
-        BeforeTool: [
-          {
-            matcher: 'Bash',
-            hooks: [{ type: 'command', command: `echo '{"decision":"deny","reason":"${reason}"}'` }],
-          },
-        ],
-      },
-    }),
-  );
+  writeDenyBashSettings(home, reason);
 };
 
 /** One Claude Code tool call through the daemon's socket, as the thin client sends it; resolves with the reply. */
