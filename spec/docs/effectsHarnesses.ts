@@ -4,8 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Harness } from './readmeHarnesses.js';
-
-const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
+import { lines } from './printedLines.js';
 
 export const EFFECTS_HARNESSES: Readonly<Record<string, Harness>> = {
   'effects-register': {

@@ -6,9 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { Harness } from './readmeHarnesses.js';
-
-const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
-const printed = (stdout: string): unknown => JSON.parse(lines(stdout).at(-1) ?? 'null');
+import { lines, printed } from './printedLines.js';
 
 export const OBSERVE_HARNESSES: Readonly<Record<string, Harness>> = {
   'observe-streams': {

@@ -5,8 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { Harness } from './readmeHarnesses.js';
-
-const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
+import { lines } from './printedLines.js';
 
 export const POLICY_HARNESSES: Readonly<Record<string, Harness>> = {
   'session-flow': {

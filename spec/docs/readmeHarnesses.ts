@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { OBSERVE_HARNESSES } from './observeHarnesses.js';
 import { POLICY_HARNESSES } from './policyHarnesses.js';
 import { EFFECTS_HARNESSES } from './effectsHarnesses.js';
+import { lines, printed } from './printedLines.js';
 
 export interface Harness {
   /** Code before the block: imports the block does not make, and the host's own values it uses. */
@@ -28,11 +29,6 @@ const UNTIL = `
 const readmeUntil = async (done: () => boolean): Promise<void> => {
   for (let i = 0; !done() && i < 1000; i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };`;
-
-const lines = (stdout: string): string[] => stdout.trimEnd().split('\n');
-
-/** The last line of stdout as JSON: what an epilogue printed. */
-const printed = (stdout: string): unknown => JSON.parse(lines(stdout).at(-1) ?? 'null');
 
 /** The four-part policy of the adapter sections, as function hooks (spec/adapters runs the command-hook version). */
 const POLICY = `
