@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { natsExecutor, startWorker, type HookWorker, type NatsExecutor } from '../../lib/broker/index.js';
 import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
-import { heldHook, stub, TOOL } from '../helpers/brokerHooks.js';
+import { heldHook, latch, stub, TOOL } from '../helpers/brokerHooks.js';
 import { functionEntry } from '../helpers/marbles.js';
 import type { HookInput } from '../../lib/events/inputs.js';
 import { freePort, startNatsServer, type NatsServer } from '../helpers/natsServer.js';
@@ -127,10 +127,7 @@ describe('natsExecutor', () => {
   });
 
   it('bounds the runs in flight and waiting: one more fails at once, saying so', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = latch();
     const slow = heldHook('slow', async () => {
       await held;
       return { systemMessage: 'done' };
@@ -152,10 +149,7 @@ describe('natsExecutor', () => {
   });
 
   it('keeps the bound when a settled run’s callback starts another: the one waiting goes first', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = latch();
     const slow = heldHook('slow', async () => {
       await held;
       return {};

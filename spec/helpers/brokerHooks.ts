@@ -33,6 +33,15 @@ export interface HeldHook {
   readonly hook: WorkerHook;
 }
 
+/** A promise held until `release()`: what a slow hook awaits so that a spec decides when it answers. */
+export const latch = (): { readonly held: Promise<void>; readonly release: () => void } => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+};
+
 /** A worker's `BeforeTool` function hook `name`: counts its runs, answers what `answer(signal)` resolves to. */
 export const heldHook = (name: string, answer: (signal: AbortSignal) => Promise<HookOutput>): HeldHook => {
   let runs = 0;
