@@ -37,12 +37,13 @@ const listOf = (value: unknown): readonly string[] | undefined => {
  */
 export function whitelistInForce(dialect: Dialect, files: readonly WhitelistFile[]): readonly string[] | undefined {
   if (dialect.commandWhitelist === undefined) return undefined;
-  const lists = files.filter((file) => honoured(file.source)).flatMap((file) => listOf(file.value) ?? []);
-  const set = files.some((file) => honoured(file.source) && listOf(file.value) !== undefined);
-  if (!set) return dialect.commandWhitelist;
+  const lists = files.flatMap((file) => {
+    const list = honoured(file.source) ? listOf(file.value) : undefined;
+    return list === undefined ? [] : [list];
+  });
+  if (lists.length === 0) return dialect.commandWhitelist;
   // One unreadable list fails the whole closed: its author meant to restrict, not to defer to another file.
-  const unreadable = files.some((file) => honoured(file.source) && listOf(file.value)?.length === 0);
-  return unreadable ? [] : [...new Set(lists)];
+  return lists.some((list) => list.length === 0) ? [] : [...new Set(lists.flat())];
 }
 
 /** Reports the key of one file: an unreadable value is an error, a list in a project or extension file a warning. */
