@@ -96,14 +96,14 @@ export function readSettings(value: unknown, origin: Origin, sink: ProblemSink):
     result.enableHooks = decodeFields(TOOLS_FIELDS, fields.tools, '/tools', sink).fields.enableHooks;
   }
   if (fields.hooksConfig) readHooksConfig(fields.hooksConfig, origin, sink, result);
-  if (fields.hooks) {
-    // Read first: the file's effect matchers are compiled with its map.
-    const reader: Reader =
-      fields.mcpEffects === undefined
-        ? { origin, sink, matchers: new Map() }
-        : { origin, sink, matchers: new Map(), mcp: readMcpEffects(fields.mcpEffects, sink) };
-    readHooks(fields.hooks, reader, result.entries);
-  } else if (fields.mcpEffects !== undefined) readMcpEffects(fields.mcpEffects, sink);
+  // Read before the hooks: the file's effect matchers are compiled with its map.
+  const mcp = fields.mcpEffects === undefined ? undefined : readMcpEffects(fields.mcpEffects, sink);
+  if (fields.hooks)
+    readHooks(
+      fields.hooks,
+      mcp === undefined ? { origin, sink, matchers: new Map() } : { origin, sink, matchers: new Map(), mcp },
+      result.entries,
+    );
   if (fields.sessionPolicies)
     result.sessionPolicies = readSessionPolicies(fields.sessionPolicies, origin.source, origin.file, sink);
   if (fields.ledger !== undefined) {
