@@ -7,7 +7,7 @@
  */
 import type { HookSystem } from '../system/hookSystem.js';
 import { createDashboardModel } from './dashboardModel.js';
-import { startDashboardServer, type DashboardServer } from './dashboardServer.js';
+import { feedDashboard, startDashboardServer, type DashboardServer } from './dashboardServer.js';
 import type { DashboardToken } from './dashboardToken.js';
 
 export interface DaemonDashboard {
@@ -25,18 +25,7 @@ export const startDaemonDashboard = async (port: number, token: DashboardToken):
   return {
     url: server.url,
     port: server.port,
-    watch: (system) => {
-      const results = system.results$.subscribe((record) => {
-        model.activity(record);
-      });
-      const decisions = system.decisions$.subscribe((record) => {
-        model.decision(record);
-      });
-      return () => {
-        results.unsubscribe();
-        decisions.unsubscribe();
-      };
-    },
+    watch: (system) => feedDashboard(model, system),
     close: () => server.close(),
   };
 };

@@ -174,6 +174,24 @@ export const startDashboardServer = (
   });
 };
 
+/** Feeds `model` with `hooks`' hook runs and decisions from now on; returns the function that stops it. */
+export const feedDashboard = (
+  model: Pick<DashboardModel, 'activity' | 'decision'>,
+  hooks: Pick<HookSystem, 'decisions$' | 'results$'>,
+): (() => void) => {
+  const subscriptions: Subscription[] = [
+    hooks.results$.subscribe((record) => {
+      model.activity(record);
+    }),
+    hooks.decisions$.subscribe((record) => {
+      model.decision(record);
+    }),
+  ];
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  };
+};
+
 /**
  * Serves a live dashboard of `hooks` on loopback: every event and hook run from now on, as they happen.
  *
@@ -188,17 +206,7 @@ export const serveDashboard = async (
   options: DashboardOptions = {},
 ): Promise<Dashboard> => {
   const model = createDashboardModel();
-  const subscriptions: Subscription[] = [
-    hooks.results$.subscribe((record) => {
-      model.activity(record);
-    }),
-    hooks.decisions$.subscribe((record) => {
-      model.decision(record);
-    }),
-  ];
-  const stop = (): void => {
-    for (const subscription of subscriptions) subscription.unsubscribe();
-  };
+  const stop = feedDashboard(model, hooks);
   try {
     const server = await startDashboardServer(model, {
       port: options.port,
