@@ -17,7 +17,7 @@ import {
   type SessionRule,
 } from '../session/policyInstance.js';
 import { createSessionBook, sessionIdOf, type NamedVerdict, type PolicyCall } from '../session/sessionBook.js';
-import type { SessionPolicy, SessionState } from '../session/types.js';
+import type { SessionPolicy } from '../session/types.js';
 
 /** Policies by name, as `hooks.sessionPolicy(name, policy)` takes them: rules, or operators (window 200). */
 export type NamedPolicies = Readonly<Record<string, SessionPolicy | SessionRule>>;
@@ -52,19 +52,11 @@ export interface PolicyReplayReport {
   readonly changed: readonly PolicyReplayChange[];
 }
 
-/** One recorded session run through policies, event by event. */
-export interface PolicySession {
-  /** Pushes the event's `call` step (its verdicts are returned, not enforced), then its recorded outcome. */
-  push(recorded: RecordedEvent): PolicyCall;
-  /** The policies' state as it stands: before the next push. */
-  state(): SessionState | undefined;
-}
-
 /** A verdict as the run record of its result shows it: `deny: session policy "x": …` and the events it names. */
-export const verdictText = (named: NamedVerdict): string => `${named.verdict.decision}: ${verdictReason(named)}`;
+const verdictText = (named: NamedVerdict): string => `${named.verdict.decision}: ${verdictReason(named)}`;
 
 /** The verdicts recorded for an event: its result's `policy:<name>` runs, as {@link verdictText} by policy name. */
-export const recordedVerdicts = (recorded: RecordedEvent): Map<string, string> => {
+const recordedVerdicts = (recorded: RecordedEvent): Map<string, string> => {
   const verdicts = new Map<string, string>();
   for (const run of recorded.result.hooks) {
     if (run.source !== 'runtime' || !run.name.startsWith('policy:') || run.output === undefined) continue;
@@ -80,30 +72,34 @@ export const recordedVerdicts = (recorded: RecordedEvent): Map<string, string> =
 };
 
 /** The definitions of named policies, in the record's order (which is the order their verdicts are listed in). */
-export const definitionsOf = (policies: NamedPolicies): PolicyDefinition[] =>
+const definitionsOf = (policies: NamedPolicies): PolicyDefinition[] =>
   Object.entries(policies).map(([name, policy]) => policyDefinition(name, policy, DEFAULT_POLICY_WINDOW));
 
-export const createPolicySession = (sessionId: string, definitions: readonly PolicyDefinition[]): PolicySession => {
+/**
+ * One recorded session run through policies: `push` gives an event's `call` step (its verdicts are returned, not
+ * enforced), then its recorded outcome.
+ */
+const createPolicySession = (
+  sessionId: string,
+  definitions: readonly PolicyDefinition[],
+): { push(recorded: RecordedEvent): PolicyCall } => {
   // The recorded time of the event being pushed: windows see the session's own clock.
   let clock = 0;
   const book = createSessionBook({ sessionId, now: () => clock });
   for (const definition of definitions) book.add(definition);
-  let current = sessionId;
   return {
     push: (recorded) => {
       const at = Date.parse(recorded.at);
       if (!Number.isNaN(at)) clock = at;
       const call = book.call(recorded.event, recorded.fields);
       book.outcome(call, recorded.event, recorded.fields, recorded.result);
-      current = call.sessionId;
       return call;
     },
-    state: () => book.state(current),
   };
 };
 
 /** The recording's events by policy session, in order of first appearance, each session's in file order. */
-export const policySessions = (entries: readonly RecordingEntry[]): Map<string, RecordingEntry[]> => {
+const policySessions = (entries: readonly RecordingEntry[]): Map<string, RecordingEntry[]> => {
   const sessions = new Map<string, RecordingEntry[]>();
   for (const entry of entries) {
     const id = sessionIdOf(entry.recorded.fields, entry.recorded.session);
