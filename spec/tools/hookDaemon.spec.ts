@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
 import { startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
-import { writeDenyBashSettings } from '../helpers/daemonSettings.js';
+import { claudeToolCall, writeDenyBashSettings } from '../helpers/daemonSettings.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hs-daemon-'));
 const home = path.join(root, 'home');
@@ -46,14 +46,7 @@ const post = (event: string, body: unknown, bearer: string | null = token.value)
     body: JSON.stringify(body),
   });
 
-const toolCall = (tool: string) => ({
-  session_id: 's',
-  transcript_path: '',
-  cwd: project,
-  hook_event_name: 'PreToolUse',
-  tool_name: tool,
-  tool_input: { command: 'ls' },
-});
+const toolCall = (tool: string) => claudeToolCall(project, tool);
 
 describe("the daemon's http listener", () => {
   it("denies in Claude Code's JSON", async () => {

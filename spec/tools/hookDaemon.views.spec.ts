@@ -14,7 +14,7 @@ import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
 import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
 import { ledgerFileOf, startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM } from '../observe/browser.js';
-import { writeDenyBashSettings } from '../helpers/daemonSettings.js';
+import { claudeToolCall, writeDenyBashSettings } from '../helpers/daemonSettings.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'hs-daemon-views-'));
 const home = path.join(root, 'home');
@@ -39,14 +39,7 @@ const toolCall = (project: string, tool: string): Promise<{ exitCode: number; st
       resolve(JSON.parse(reply) as { exitCode: number; stderr: string });
     });
     client.on('error', reject);
-    const stdin = JSON.stringify({
-      session_id: 's',
-      transcript_path: '',
-      cwd: project,
-      hook_event_name: 'PreToolUse',
-      tool_name: tool,
-      tool_input: { command: 'ls' },
-    });
+    const stdin = JSON.stringify(claudeToolCall(project, tool));
     client.end(`${JSON.stringify({ agent: 'claude', event: 'PreToolUse', cwd: '/', env: {}, stdin })}\n`);
   });
 
