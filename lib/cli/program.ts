@@ -7,21 +7,32 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { CliError, printNote, raiseStatus, type CliContext } from './context.js';
-import { defineFire } from './fire.js';
-import { defineImport } from './import.js';
-import { defineInit } from './init.js';
-import { defineList } from './list.js';
-import { defineSchema } from './schema.js';
-import { defineTrust } from './trust.js';
-import { defineValidate } from './validate.js';
-import { defineDashboard } from './dashboard.js';
-import { defineDoctor } from './doctor.js';
-import { defineProfile } from './profile.js';
-import { defineReplay } from './replay.js';
-import { defineWorker } from './worker.js';
-import { defineAudit } from './audit.js';
-import { defineInstall } from './install.js';
-import { defineServe } from './serve.js';
+
+/** Adds one subcommand (or a pair, as install and uninstall), its options and its action to the program. */
+type DefineCommand = (program: Command, context: CliContext) => void;
+
+/**
+ * Each subcommand's module, loaded only when asked for: a run of `fire` should not pay for loading the dashboard,
+ * the broker client and the daemon (a start of the command is most of a command hook's cost).
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<DefineCommand>>> = {
+  init: async () => (await import('./init.js')).defineInit,
+  fire: async () => (await import('./fire.js')).defineFire,
+  import: async () => (await import('./import.js')).defineImport,
+  validate: async () => (await import('./validate.js')).defineValidate,
+  list: async () => (await import('./list.js')).defineList,
+  trust: async () => (await import('./trust.js')).defineTrust,
+  schema: async () => (await import('./schema.js')).defineSchema,
+  doctor: async () => (await import('./doctor.js')).defineDoctor,
+  replay: async () => (await import('./replay.js')).defineReplay,
+  profile: async () => (await import('./profile.js')).defineProfile,
+  dashboard: async () => (await import('./dashboard.js')).defineDashboard,
+  worker: async () => (await import('./worker.js')).defineWorker,
+  audit: async () => (await import('./audit.js')).defineAudit,
+  install: async () => (await import('./install.js')).defineInstall,
+  uninstall: async () => (await import('./install.js')).defineInstall,
+  serve: async () => (await import('./serve.js')).defineServe,
+};
 
 /** The package version: the nearest package.json above this module (lib/cli in source, dist/lib/cli when built). */
 export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
@@ -39,8 +50,12 @@ export const packageVersion = (from: string = dirname(fileURLToPath(import.meta.
   }
 };
 
-/** Builds the program; its actions write to `context` and set `context.status`. */
-export const createProgram = (context: CliContext): Command => {
+/**
+ * Builds the program; its actions write to `context` and set `context.status`. With `only` naming a subcommand,
+ * just that one is defined; otherwise (top-level help, an unknown name) all are, so help lists them and commander
+ * can suggest the nearest.
+ */
+export const createProgram = async (context: CliContext, only?: string): Promise<Command> => {
   const program = new Command('hookstream')
     .description('Run, validate and inspect lifecycle hooks for AI agents.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -50,21 +65,10 @@ export const createProgram = (context: CliContext): Command => {
     })
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
-  defineInit(program, context);
-  defineFire(program, context);
-  defineImport(program, context);
-  defineValidate(program, context);
-  defineList(program, context);
-  defineTrust(program, context);
-  defineSchema(program, context);
-  defineDoctor(program, context);
-  defineReplay(program, context);
-  defineProfile(program, context);
-  defineDashboard(program, context);
-  defineWorker(program, context);
-  defineAudit(program, context);
-  defineInstall(program, context);
-  defineServe(program, context);
+  const wanted = only !== undefined && Object.hasOwn(COMMANDS, only);
+  const loaders = Object.entries(COMMANDS).filter(([name]) => !wanted || name === only);
+  const defines = new Set(await Promise.all(loaders.map(([, load]) => load())));
+  for (const define of defines) define(program, context);
   return program;
 };
 
@@ -74,7 +78,7 @@ export const createProgram = (context: CliContext): Command => {
  */
 export const runCli = async (argv: readonly string[], context: CliContext): Promise<number> => {
   try {
-    await createProgram(context).parseAsync([...argv], { from: 'user' });
+    await (await createProgram(context, argv[0])).parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) raiseStatus(context, error.exitCode);
     else if (error instanceof CliError) {
