@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
+import { BUILT_CLI } from '../../spec/helpers/builtCli.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'hookstream-demo-dashboard-'));
@@ -71,13 +72,9 @@ describe('demo: --dashboard and --record', () => {
     }
     expect(await exited).toBe(0);
     // The recording holds the session's hooks.
-    const profiled = await run(
-      process.execPath,
-      ['--import', 'tsx', 'lib/cli/main.ts', 'profile', recording, '--json'],
-      {
-        env: { ...process.env, NO_COLOR: '1' },
-      },
-    );
+    const profiled = await run(process.execPath, [BUILT_CLI, 'profile', recording, '--json'], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const profile = JSON.parse(profiled.stdout) as { hooks: { name: string }[] };
     expect(profile.hooks.map((hook) => hook.name)).toEqual(expect.arrayContaining(['protect-paths', 'audit-log']));
   }, 180_000);

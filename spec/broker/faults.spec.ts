@@ -16,10 +16,11 @@ import { createHookSystem } from '../../lib/system/createHookSystem.js';
 import type { HookSystem } from '../../lib/system/hookSystem.js';
 import { heldHook, startChild as startWorkerChild, stub, TOOL } from '../helpers/brokerHooks.js';
 import { startNatsServer, type NatsServer } from '../helpers/natsServer.js';
+import { BUILT_CLI } from '../helpers/builtCli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER = join(ROOT, 'spec/fixtures/broker/worker.mjs');
-const CLI = join(ROOT, 'dist/lib/cli/main.js');
+const CLI = BUILT_CLI;
 
 let server: NatsServer;
 let dir: string;

@@ -1,5 +1,5 @@
 /**
- * Runs the real `hookstream` command (`node --import tsx lib/cli/main.ts …`) as a child process, with
+ * Runs the real, built `hookstream` command (`node dist/lib/cli/main.js …`) as a child process, with
  * temp project and home directories, and checks that no process it started is left behind.
  */
 import { spawn } from 'node:child_process';
@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { HookResult } from '../../lib/model/types.js';
+import { assertFreshBuild, BUILT_CLI, REPO_ROOT } from '../helpers/builtCli.js';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const MAIN = path.join(REPO_ROOT, 'lib', 'cli', 'main.ts');
+export { REPO_ROOT };
+/** The command every run starts; refused when the build is older than the sources. */
+export const MAIN = BUILT_CLI;
+assertFreshBuild();
 /** Set in every run's environment, and so in every hook's: finds processes a run left behind. */
 export const MARKER_VARIABLE = 'HOOKSTREAM_CLI_SPEC_MARKER';
-/** Start-up under tsx on a loaded two-core machine takes seconds; this only bounds a hung run. */
+/** Start-up on a loaded two-core machine takes seconds; this only bounds a hung run. */
 const RUN_TIMEOUT_MS = 45_000;
 
 /** Generous per-test timeout for tests that run the CLI. */
@@ -100,7 +102,7 @@ export class CliWorld {
           ...options.env,
         }).filter(([name]) => !unset.has(name)),
       );
-      const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+      const child = spawn(process.execPath, [MAIN, ...args], {
         cwd: REPO_ROOT,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],

@@ -6,10 +6,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
-import { CLI_TEST_TIMEOUT_MS, CliWorld, REPO_ROOT } from './cliHarness.js';
+import { CLI_TEST_TIMEOUT_MS, CliWorld, MAIN, REPO_ROOT } from './cliHarness.js';
 
 const line = (event: string, fields: Record<string, unknown>, decision?: string): string =>
   JSON.stringify({
@@ -102,14 +101,10 @@ describe('hookstream dashboard', () => {
       line('BeforeTool', { tool_name: 'write_file', tool_input: { path: '.env' } }, 'deny') +
         line('SessionStart', { source: 'startup' }),
     );
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'lib/cli/main.ts'), 'dashboard', recording, '--port', '0'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, HOME: world.home, NO_COLOR: '1', HOOKSTREAM_CLI_SPEC_MARKER: world.marker },
-      },
-    );
+    child = spawn(process.execPath, [MAIN, 'dashboard', recording, '--port', '0'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, HOME: world.home, NO_COLOR: '1', HOOKSTREAM_CLI_SPEC_MARKER: world.marker },
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     url = await new Promise<string>((resolve, reject) => {
       let stdout = '';

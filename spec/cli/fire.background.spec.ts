@@ -59,7 +59,7 @@ const fireAndRelease = (): Promise<Fired> =>
     const input = JSON.stringify({ tool_name: 'write_file', tool_input: { path: 'a' } });
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', MAIN, 'fire', 'BeforeTool', '--input', input, '--project-dir', where.project, '--json'],
+      [MAIN, 'fire', 'BeforeTool', '--input', input, '--project-dir', where.project, '--json'],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...where.env, NO_COLOR: '1', [MARKER_VARIABLE]: world.marker },

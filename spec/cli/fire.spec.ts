@@ -14,7 +14,7 @@ const toolFields = { tool_name: 'write_file', tool_input: { path: 'a.txt', conte
 const toolInput = JSON.stringify(toolFields);
 
 afterAll(async () => {
-  // Hooks die with their run; allow a moment for tsx's helper process to notice its parent is gone.
+  // Hooks die with their run; allow a moment for any helper process to notice its parent is gone.
   const until = Date.now() + 5_000;
   while (world.leftovers().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(world.leftovers()).toEqual([]);

@@ -6,13 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HookResult } from '../../lib/model/types.js';
 import { EXAMPLE_HOOK_NAME, nextSteps } from '../../lib/cli/init.js';
-import { CLI_TEST_TIMEOUT_MS, CliWorld, MAIN, MARKER_VARIABLE, REPO_ROOT, type CliRun } from './cliHarness.js';
+import { CLI_TEST_TIMEOUT_MS, CliWorld, MAIN, MARKER_VARIABLE, type CliRun } from './cliHarness.js';
 
 const world = new CliWorld();
 afterAll(async () => {
@@ -22,13 +20,12 @@ afterAll(async () => {
   world.cleanup();
 });
 
-// A local install: the project's node_modules/.bin/hookstream is the CLI from source; no `hookstream` on PATH.
-const TSX = pathToFileURL(createRequire(path.join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
+// A local install: the project's node_modules/.bin/hookstream is the built CLI; no `hookstream` on PATH.
 const installLocally = (project: string): void => {
   world.write(`${path.relative(world.root, project)}/package.json`, { name: 'newcomer', private: true });
   world.write(
     `${path.relative(world.root, project)}/node_modules/.bin/hookstream`,
-    `#!/bin/sh\nexec "${process.execPath}" --import "${TSX}" "${MAIN}" "$@"\n`,
+    `#!/bin/sh\nexec "${process.execPath}" "${MAIN}" "$@"\n`,
     0o755,
   );
 };

@@ -14,9 +14,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
 import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
-import { REPO_ROOT } from './cliHarness.js';
+import { MAIN } from './cliHarness.js';
 
-const MAIN = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'main.js');
 const marker = randomUUID();
 const root = mkdtempSync(path.join(tmpdir(), 'hs-inst-'));
 const home = path.join(root, 'home');

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../process/processHarness.js';
-import { REPO_ROOT } from './cliHarness.js';
+import { MAIN } from './cliHarness.js';
 
-const MAIN = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'main.js');
 const root = mkdtempSync(path.join(tmpdir(), 'hs-serve-views-'));
 const runDir = path.join(root, 'run');
 const env = Object.assign({}, process.env, { HOME: root, HOOKSTREAM_RUNTIME_DIR: runDir, NO_COLOR: '1' });

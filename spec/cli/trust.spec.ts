@@ -8,7 +8,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync 
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrustView } from '../../lib/cli/trustView.js';
-import { CLI_TEST_TIMEOUT_MS, CliWorld, enabledSettings, REPO_ROOT, type CliRun } from './cliHarness.js';
+import { CLI_TEST_TIMEOUT_MS, CliWorld, enabledSettings, MAIN, REPO_ROOT, type CliRun } from './cliHarness.js';
 
 const worlds: CliWorld[] = [];
 afterAll(() => {
@@ -168,7 +168,7 @@ describe('hookstream trust: concurrency', { timeout: CLI_TEST_TIMEOUT_MS * 2 }, 
 /** Runs `hookstream trust` on a pseudo-terminal (`script`), answering each prompt as it appears. */
 const onTerminal = (world: CliWorld, project: string, answers: string[]): Promise<string> =>
   new Promise((resolve, reject) => {
-    const line = `${process.execPath} --import tsx lib/cli/main.ts trust --project-dir ${project}`;
+    const line = `${process.execPath} ${MAIN} trust --project-dir ${project}`;
     const child = spawn('script', ['-qec', line, '/dev/null'], {
       cwd: REPO_ROOT,
       env: { ...process.env, HOME: world.home, NO_COLOR: '1', HOOKSTREAM_CLI_SPEC_MARKER: world.marker },
