@@ -35,6 +35,8 @@ export interface DashboardRow {
   /** `e<eventId>` live, `n<n>` for an event no hook ran for, `r<line>` from a recording. */
   id: string;
   event: string;
+  /** The project directory of the event, on a dashboard that shows several projects (the session daemon's). */
+  project?: string;
   input: string;
   /** When the event was fired (epoch milliseconds). */
   at: number;
@@ -58,8 +60,10 @@ export interface DashboardHookStats extends LatencyStats {
 export type DashboardMessage = { type: 'row'; row: DashboardRow } | { type: 'stats'; hooks: DashboardHookStats[] };
 
 export interface DashboardModel {
-  activity(record: HookActivity): void;
-  decision(record: DecisionRecord): void;
+  /** A hook started or finished; `project` labels the event's row when the dashboard shows several projects. */
+  activity(record: HookActivity, project?: string): void;
+  /** An event was decided; `project` as for {@link DashboardModel.activity}. */
+  decision(record: DecisionRecord, project?: string): void;
   recorded(entry: RecordingEntry): void;
   /** Every row kept (oldest first) and the stats: what a page that connects now is sent first. */
   snapshot(): DashboardMessage[];
@@ -155,23 +159,27 @@ export const createDashboardModel = (maxRows = DASHBOARD_MAX_ROWS): DashboardMod
     row.warnings = [...decision.result.warnings];
     if (decision.result.reason !== undefined) row.reason = decision.result.reason;
   };
-  const newRow = (id: string, event: string, at: number): DashboardRow => ({
-    id,
-    event,
-    input: '',
-    at,
-    state: 'running',
-    decision: 'none',
-    blocked: false,
-    stopped: false,
-    warnings: [],
-    hooks: [],
-  });
+  const newRow = (id: string, event: string, at: number, project?: string): DashboardRow => {
+    const row: DashboardRow = {
+      id,
+      event,
+      input: '',
+      at,
+      state: 'running',
+      decision: 'none',
+      blocked: false,
+      stopped: false,
+      warnings: [],
+      hooks: [],
+    };
+    if (project !== undefined) row.project = project;
+    return row;
+  };
 
   return {
-    activity: (record) => {
+    activity: (record, project) => {
       const id = `e${record.eventId}`;
-      const row = rows.get(id) ?? newRow(id, record.event, record.at);
+      const row = rows.get(id) ?? newRow(id, record.event, record.at, project);
       if (record.type === 'start') {
         const bar: DashboardBar = {
           name: record.hook,
@@ -191,16 +199,16 @@ export const createDashboardModel = (maxRows = DASHBOARD_MAX_ROWS): DashboardMod
       put(row);
       if (record.type === 'finish') tell(stats());
     },
-    decision: (record) => {
+    decision: (record, project) => {
       if (record.eventId === undefined) {
-        const row = newRow(`n${++unhooked}`, record.event, record.at);
+        const row = newRow(`n${++unhooked}`, record.event, record.at, project);
         decide(row, record);
         put(row);
         return;
       }
       const id = `e${record.eventId}`;
       const live = rows.get(id);
-      const row = live ?? newRow(id, record.event, record.at);
+      const row = live ?? newRow(id, record.event, record.at, project);
       if (record.at < row.at) {
         // The event was planned a moment before its first hook started: bars keep their place on its axis.
         for (const bar of row.hooks) bar.startMs += row.at - record.at;

@@ -26,7 +26,7 @@ section h2 { margin: 0 0 8px; font-size: 13px; text-transform: uppercase; letter
 .row.problem { background: #fef2f2; border-color: #fca5a5; }
 .row[hidden] { display: none; }
 .time, .duration { font-variant-numeric: tabular-nums; color: #4b5563; font-size: 12px; }
-.event { font-weight: 600; }
+.event { font-weight: 600; } .project { font-weight: 400; color: #4b5563; font-size: 12px; margin-right: 6px; }
 .input { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-family: ui-monospace, monospace; font-size: 12px; }
 .decision { justify-self: start; padding: 1px 6px; border-radius: 10px; color: #fff; font-size: 12px; background: var(--none); }
 .decision.allow { background: var(--allow); } .decision.deny, .decision.block { background: var(--block); }
@@ -52,7 +52,7 @@ td.bad { color: var(--block); font-weight: 600; }
 const SCRIPT = `
 'use strict';
 const rows = new Map();
-const seen = { event: new Set(), decision: new Set(), hook: new Set() };
+const seen = { project: new Set(), event: new Set(), decision: new Set(), hook: new Set() };
 const el = (tag, className, text) => {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -61,6 +61,7 @@ const el = (tag, className, text) => {
 };
 const filter = (name) => document.getElementById('filter-' + name).value;
 const visible = (row) =>
+  (filter('project') === '' || row.project === filter('project')) &&
   (filter('event') === '' || row.event === filter('event')) &&
   (filter('decision') === '' || row.decision === filter('decision')) &&
   (filter('hook') === '' || row.hooks.some((bar) => bar.label === filter('hook')));
@@ -68,6 +69,7 @@ const remember = (name, value) => {
   if (value === '' || seen[name].has(value)) return;
   seen[name].add(value);
   const select = document.getElementById('filter-' + name);
+  select.hidden = false;
   const option = el('option', '', value);
   option.value = value;
   select.appendChild(option);
@@ -80,7 +82,15 @@ const render = (row) => {
   node.dataset.event = row.event;
   node.dataset.decision = row.decision;
   node.appendChild(el('span', 'time', new Date(row.at).toLocaleTimeString()));
-  node.appendChild(el('span', 'event', row.event));
+  const event = el('span', 'event', row.event);
+  if (row.project) {
+    // The directory's last name before the event, the whole path on hover and in the filter.
+    const project = el('span', 'project', row.project.split('/').filter(Boolean).pop() || row.project);
+    project.title = row.project;
+    node.dataset.project = row.project;
+    event.prepend(project);
+  }
+  node.appendChild(event);
   node.appendChild(el('span', 'input', row.input));
   node.appendChild(el('span', 'decision ' + (row.state === 'running' ? 'running' : row.decision),
     row.state === 'running' ? 'running' : row.decision));
@@ -152,6 +162,7 @@ const put = (row) => {
   const node = render(row);
   const old = rows.get(row.id);
   rows.set(row.id, { row, node });
+  if (row.project) remember('project', row.project);
   remember('event', row.event);
   remember('decision', row.decision);
   if (old) old.node.replaceWith(node);
@@ -197,6 +208,7 @@ export const dashboardPage = (title: string): string => `<!doctype html>
 <section>
 <h2>Events</h2>
 <div class="filters">
+<select id="filter-project" aria-label="project" hidden><option value="">all projects</option></select>
 <select id="filter-event" aria-label="event"><option value="">all events</option></select>
 <select id="filter-decision" aria-label="decision"><option value="">all decisions</option></select>
 <select id="filter-hook" aria-label="hook"><option value="">all hooks</option></select>

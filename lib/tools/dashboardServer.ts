@@ -174,17 +174,21 @@ export const startDashboardServer = (
   });
 };
 
-/** Feeds `model` with `hooks`' hook runs and decisions from now on; returns the function that stops it. */
+/**
+ * Feeds `model` with `hooks`' hook runs and decisions from now on, their rows labelled with `project` when given;
+ * returns the function that stops it.
+ */
 export const feedDashboard = (
   model: Pick<DashboardModel, 'activity' | 'decision'>,
   hooks: Pick<HookSystem, 'decisions$' | 'results$'>,
+  project?: string,
 ): (() => void) => {
   const subscriptions: Subscription[] = [
     hooks.results$.subscribe((record) => {
-      model.activity(record);
+      model.activity(record, project);
     }),
     hooks.decisions$.subscribe((record) => {
-      model.decision(record);
+      model.decision(record, project);
     }),
   ];
   return () => {

@@ -119,7 +119,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
             ledger: { path: ledgerFileOf(options.ledger.dir, projectDir), key: options.ledger.key },
           },
     );
-    return { system, paths, signature, unwatch: dashboard?.watch(system) ?? (() => undefined) };
+    return { system, paths, signature, unwatch: dashboard?.watch(system, projectDir) ?? (() => undefined) };
   };
   const release = async (held: Held): Promise<void> => {
     held.unwatch();

@@ -37,6 +37,21 @@ const rowsOf = (messages: readonly DashboardMessage[]): DashboardRow[] =>
   messages.flatMap((message) => (message.type === 'row' ? [message.row] : []));
 
 describe('dashboard model', () => {
+  it("labels a row with the project it was fed for, and only then (the daemon's dashboard of several)", () => {
+    const model = createDashboardModel();
+    const fields = { tool_name: 'Bash', tool_input: { command: 'ls' } };
+    model.activity(start(21, 'guard', 1000), '/work/alpha');
+    model.decision(decisionRecord('s', 1000, fields, false, emptyHookResult('BeforeTool', fields), 21), '/work/alpha');
+    model.decision(decisionRecord('s', 1001, fields, false, emptyHookResult('BeforeTool', fields)), '/work/beta');
+    model.decision(decisionRecord('s', 1002, fields, false, emptyHookResult('BeforeTool', fields)));
+    expect(rowsOf(model.snapshot()).map((row) => [row.id, row.project])).toEqual([
+      ['e21', '/work/alpha'],
+      ['n1', '/work/beta'],
+      ['n2', undefined],
+    ]);
+    expect('project' in (rowsOf(model.snapshot())[2] ?? {})).toBe(false);
+  });
+
   it('draws a live row from results$ and completes it with the decision', () => {
     const model = createDashboardModel();
     const told: DashboardMessage[] = [];

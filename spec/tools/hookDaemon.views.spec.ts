@@ -70,6 +70,13 @@ describe("the daemon's dashboard", () => {
       message.type === 'row' ? [message.row] : [],
     );
     expect(rows.map((row) => row.decision).sort()).toEqual(['deny', 'deny', 'none', 'none']);
+    // Each row names the project its event came from.
+    expect(rows.map((row) => `${path.basename(row.project ?? '?')} ${row.decision}`).sort()).toEqual([
+      'alpha deny',
+      'alpha none',
+      'beta deny',
+      'beta none',
+    ]);
     expect(rows.filter((row) => row.decision === 'deny').map((row) => row.reason)).toEqual(['not here', 'not here']);
     expect((await fetch(dashboardAt('/state'))).status).toBe(403);
     expect((await fetch(dashboardAt('/state'), { headers: { authorization: 'Bearer wrong' } })).status).toBe(403);
@@ -87,6 +94,12 @@ describe("the daemon's dashboard", () => {
         await toolCall(projects[0], 'Bash');
         await page.waitForFunction(`document.querySelectorAll('#rows .row[data-decision="deny"]').length === 3`);
         expect(await page.textContent('#source')).toBe('hookstream daemon');
+        // The project filter appears with both projects; choosing one hides the other's rows.
+        expect(await page.isVisible('#filter-project')).toBe(true);
+        await page.selectOption('#filter-project', projects[1]);
+        const shown = await page.evaluate(`[...document.querySelectorAll('#rows .row:not([hidden])')]
+          .map((node) => node.dataset.project + '|' + node.querySelector('.project').textContent)`);
+        expect(shown).toEqual([`${projects[1]}|beta`, `${projects[1]}|beta`]);
       } finally {
         await browser.close();
       }
