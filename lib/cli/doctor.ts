@@ -5,6 +5,7 @@
  * than its timeout, failing open. Read-only by default. A progress bar on a terminal; `--json` for tools.
  * Settings problems are reported as `validate` reports them (file:line:column, what is wrong), on stderr.
  * Exit status 1 when any hook has an error, or a settings file does (one that cannot be read or parsed).
+ * `--coverage` reports instead which tool paths each guard sees, uncovered ones as warnings (doctorCoverage.ts).
  */
 import { homedir } from 'node:os';
 import type { Command } from 'commander';
@@ -14,7 +15,7 @@ import type { Executors } from '../executors/createExecutors.js';
 import { hookLabel } from '../observe/hookLabel.js';
 import { withId } from '../plan/createEntry.js';
 import { createTrustGate } from '../trust/trustGate.js';
-import { printLine, raiseStatus, type CliContext } from './context.js';
+import { CliError, printLine, raiseStatus, type CliContext } from './context.js';
 import { checkHookStatically, type DoctorFinding } from './doctorChecks.js';
 import {
   errorCount,
@@ -30,6 +31,7 @@ import { programOf } from '../kinds/table.js';
 
 interface DoctorOptions extends SharedOptions {
   run?: boolean;
+  coverage?: boolean;
 }
 
 /** One hook's report. */
@@ -180,11 +182,21 @@ export const defineDoctor = (program: Command, context: CliContext): void => {
       .option(
         '--run',
         'also run each hook once on a synthetic input for its event (it really runs: side effects happen)',
+      )
+      .option(
+        '--coverage',
+        'instead: which tool paths (shell, file tools, apply_patch, MCP, sub-agents, web fetch) each BeforeTool guard sees',
       ),
   )
     .addHelpText(
       'after',
-      '\nExit status: 0 when no hook and no settings file has an error (warnings allowed), 1 otherwise.',
+      '\nExit status: 0 when no hook and no settings file has an error (warnings allowed), 1 otherwise.' +
+        ' With --coverage a path a guard misses is a warning.',
     )
-    .action((options: DoctorOptions) => doctor(context, options));
+    .action(async (options: DoctorOptions) => {
+      // Loaded on demand: the coverage report plans sample calls, the checks above look at each hook.
+      if (options.coverage === true && options.run === true) throw new CliError('--coverage runs no hook: drop --run');
+      if (options.coverage === true) (await import('./doctorCoverage.js')).doctorCoverage(context, options);
+      else await doctor(context, options);
+    });
 };
