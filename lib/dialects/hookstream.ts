@@ -83,6 +83,7 @@ export const HOOKSTREAM: Dialect = {
   ],
   placeholders: [],
   hookTypes: { run: ['command'], skipped: ['plugin'] },
+  toolEffects: true,
   topLevelKeys: { acted: Object.keys(SETTINGS_FIELDS), quiet: ['$schema'], unknown: 'warn' },
   hooksSectionKeys: [],
   groupKeys: { acted: Object.keys(GROUP_FIELDS), quiet: [], unknown: 'warn' },

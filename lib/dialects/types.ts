@@ -316,6 +316,11 @@ export interface Dialect {
    * elsewhere it stops the agent after the event and the chain goes on.
    */
   readonly continueEndsChain?: true;
+  /**
+   * Hooks with an effect matcher get the call's effects as `tool_effects` in their input. Only hookstream's own
+   * format opts in: another agent's hook script sees exactly the input its agent gives it.
+   */
+  readonly toolEffects?: true;
   /** A file may hold hooks in the agent's legacy `{ when, then }` format (OLLM; lib/config/ollmLegacy.ts). */
   readonly legacyHooks?: true;
   /** `${env:NAME}` in a command reads the variable NAME (empty when unset), as a quoted reference (x-code). */

@@ -2,8 +2,8 @@
  * Effect records: what a tool call does — reads, writes, deletes, executes, egress, installs, vcs, changes,
  * unknown — for shell commands, file tools, patches and MCP calls.
  */
-export { EFFECT_CLASSES, effectText, parseEffect, PATH_CLASSES } from './types.js';
-export type { Effect, EffectClass, EffectRecord, McpEffectMap } from './types.js';
+export { EFFECT_CLASSES, effectText, parseEffect, PATH_CLASSES, toolEffectsOf } from './types.js';
+export type { Effect, EffectClass, EffectRecord, McpEffectMap, ToolEffects } from './types.js';
 export { toolEffects, recordOf, type ToolEffectOptions } from './toolEffects.js';
 export { shellEffects, argvEffects } from './shellEffects.js';
 export { patchEffects } from './patchEffects.js';

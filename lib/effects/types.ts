@@ -36,12 +36,37 @@ export interface Effect {
   readonly written?: string;
 }
 
-/** The effects of one call; `unknown` lists what could not be read (empty when everything was). */
+/** The effects of one call. */
 export interface EffectRecord {
   readonly effects: readonly Effect[];
   /** True when any effect is `unknown` or has an unknown target. */
   readonly partial: boolean;
 }
+
+/**
+ * A call's effects as a hook with an effect matcher gets them (`tool_effects` in its input): the record, plus
+ * `unknown`, what could not be read — each `unknown` effect's reason, and each effect whose target only a running
+ * shell could tell as `class(word as written)` — so a guard that ran because of it can say why. Frozen: every
+ * hook of the event is given the same one.
+ */
+export interface ToolEffects extends EffectRecord {
+  readonly unknown: readonly string[];
+}
+
+/** The `tool_effects` of a record (frozen, with the record's effects). */
+export const toolEffectsOf = (record: EffectRecord): ToolEffects => {
+  const unknown: string[] = [];
+  for (const effect of record.effects) {
+    Object.freeze(effect);
+    if (effect.effect === 'unknown') unknown.push(effect.target ?? 'unknown');
+    else if (effect.target === undefined) unknown.push(`${effect.effect}(${effect.written ?? '?'})`);
+  }
+  return Object.freeze({
+    effects: Object.freeze(record.effects),
+    partial: record.partial,
+    unknown: Object.freeze(unknown),
+  });
+};
 
 /** Effects of a known MCP tool, by server then tool (`*` for every tool of the server), in `class(target)` form. */
 export type McpEffectMap = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

@@ -1,7 +1,7 @@
 /**
- * The executor stack, composed once: observe(failure policy(trust(leaf))). The
- * leaf dispatches on the hook's kind; `executor` replaces only the leaf, so a custom runner still gets
- * trust, the failure policy and observation. The process leaves re-verify trust right before spawning.
+ * The executor stack, composed once: observe(failure policy(trust(tool effects(leaf)))). The leaf dispatches on
+ * the hook's kind; `executor` replaces only the leaf, so a custom runner still gets trust, the failure policy,
+ * observation and the `tool_effects` of effect guards. The process leaves re-verify trust right before spawning.
  */
 import type { SchedulerLike } from 'rxjs';
 import type { HookEntry, HookExecutor } from '../model/types.js';
@@ -32,6 +32,7 @@ import type { EnvFileContents } from '../transport/envFile.js';
 import { createSemaphore } from '../process/spawnLimiter.js';
 import { startable, startOf, type InternalFailurePolicy, type StartableExecutor, type StartRun } from './startRun.js';
 import { withTrust } from './trustExecutor.js';
+import { withToolEffects } from './toolEffectsExecutor.js';
 
 /** A custom leaf that runs only the hooks it `handles`; the built-in executors run the rest. */
 export interface PartialExecutor extends HookExecutor {
@@ -165,7 +166,7 @@ export const createExecutors = (options: ExecutorsOptions): Executors => {
     http: http.start,
     callback: callback.start,
   });
-  const leaf: StartRun = options.executor === undefined ? builtIn : customLeaf(options.executor, builtIn);
+  const leaf = withToolEffects(options.executor === undefined ? builtIn : customLeaf(options.executor, builtIn));
   const trusted = options.trust === undefined ? leaf : withTrust(leaf, options.trust);
   const policed = withFailurePolicy(trusted, internalFailurePolicy);
   const observed = options.observe === undefined ? policed : withObserver(policed, options.observe);

@@ -5,6 +5,7 @@
  * hookstream's own files — pass through untouched, decided once per plan.
  */
 import type { HookEntry, HookPlan } from '../model/types.js';
+import { beginEffectPass, endEffectPass } from './effectRecords.js';
 
 const conditional = new WeakMap<HookPlan, boolean>();
 
@@ -48,8 +49,16 @@ const hasConditions = (plan: HookPlan): boolean => {
 export const applyConditions = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): HookPlan => {
   if (!hasConditions(plan)) return plan;
   const holds = conditionTester(fields);
-  const hooks = plan.hooks.filter(holds);
-  const background = plan.background?.filter(holds);
+  // One pass: the event's effect matchers read its call once between them.
+  beginEffectPass();
+  let hooks: HookEntry[];
+  let background: HookEntry[] | undefined;
+  try {
+    hooks = plan.hooks.filter(holds);
+    background = plan.background?.filter(holds);
+  } finally {
+    endEffectPass();
+  }
   if (hooks.length === plan.hooks.length && background?.length === plan.background?.length) return plan;
   let sequential = false;
   for (const hook of hooks) sequential ||= hook.sequential;
@@ -69,6 +78,8 @@ const anyHolds = (hooks: readonly HookEntry[], fields: Readonly<Record<string, u
     const condition = hook.condition;
     if (condition === undefined) return true;
     if (condition === failed) continue;
+    // The first condition tested opens the pass (a plan without any opens none).
+    beginEffectPass();
     if (condition.test(fields)) return true;
     failed = condition;
   }
@@ -79,6 +90,11 @@ const anyHolds = (hooks: readonly HookEntry[], fields: Readonly<Record<string, u
  * Whether `applyConditions(plan, fields)` would keep a hook, without building the filtered plan: `hasHooks`
  * with the event's fields asks this on the host's hot path.
  */
-export const anyHookRuns = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): boolean =>
-  // Background hooks run too, though the event does not wait for them.
-  anyHolds(plan.hooks, fields) || (plan.background !== undefined && anyHolds(plan.background, fields));
+export const anyHookRuns = (plan: HookPlan, fields: Readonly<Record<string, unknown>>): boolean => {
+  try {
+    // Background hooks run too, though the event does not wait for them.
+    return anyHolds(plan.hooks, fields) || (plan.background !== undefined && anyHolds(plan.background, fields));
+  } finally {
+    endEffectPass();
+  }
+};

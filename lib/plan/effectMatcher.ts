@@ -20,8 +20,10 @@ import {
   type Effect,
   type EffectClass,
   type McpEffectMap,
+  type ToolEffects,
 } from '../effects/index.js';
 import type { HookCondition } from '../model/types.js';
+import { heldToolEffects, matchedRecord } from './effectRecords.js';
 import { compileWildcard, matchesPathRule, parsePathRule, type PathContext, type PathRule } from './pathPattern.js';
 
 type TargetTest = (effect: Effect, context: PathContext) => boolean;
@@ -154,7 +156,7 @@ export const compileEffectMatcher = (
         : {};
     const cwd = typeof fields['cwd'] === 'string' ? fields['cwd'] : (options.projectDir ?? process.cwd());
     const context: PathContext = { cwd, projectDir: options.projectDir ?? cwd, home };
-    const { effects } = toolEffects(toolName, toolInput, options.mcp === undefined ? {} : { mcp: options.mcp });
+    const { effects } = matchedRecord(toolName, toolInput, options.mcp);
     for (const effect of effects) {
       // What could not be read may be anything a guard is for.
       if (effect.effect === 'unknown') return true;
@@ -165,7 +167,7 @@ export const compileEffectMatcher = (
   };
   const rule = `effects ${JSON.stringify(Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'examples')))}`;
   const condition: HookCondition = { rule, test: matches };
-  effectConditions.add(condition);
+  effectConditions.set(condition, { mcp: options.mcp });
   checkExamples(record['examples'], condition, options.projectDir, problems);
   return { condition, problems };
 };
@@ -222,7 +224,8 @@ const checkExamples = (
   }
 };
 
-const effectConditions = new WeakSet<HookCondition>();
+/** Effect conditions, with the MCP map their calls are read with. */
+const effectConditions = new WeakMap<HookCondition, { readonly mcp: McpEffectMap | undefined }>();
 
 /**
  * Whether `condition` holds an effect matcher (alone or beside an `if`): `validate` explains to its authors that
@@ -242,6 +245,22 @@ const both = (first: HookCondition, second: HookCondition): HookCondition => {
     rule: `${first.rule} and ${second.rule}`,
     test: (input) => first.test(input) && second.test(input),
   };
-  if (hasEffectMatcher(first) || hasEffectMatcher(second)) effectConditions.add(condition);
+  const reads = effectConditions.get(first) ?? effectConditions.get(second);
+  if (reads !== undefined) effectConditions.set(condition, reads);
   return condition;
+};
+
+/**
+ * The `tool_effects` a hook whose condition holds an effect matcher is given: the record its matcher read for
+ * this call (effectRecords.ts); undefined for any other condition.
+ */
+export const conditionToolEffects = (
+  condition: HookCondition,
+  input: Readonly<Record<string, unknown>>,
+): ToolEffects | undefined => {
+  const reads = effectConditions.get(condition);
+  if (reads === undefined) return undefined;
+  const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : '';
+  const toolInput = input['tool_input'];
+  return heldToolEffects(toolName, typeof toolInput === 'object' && toolInput !== null ? toolInput : {}, reads.mcp);
 };

@@ -16,7 +16,8 @@ export interface RegisterOptions {
   /**
    * An effect matcher on a tool event (`{ writes: ['.env*'], egress: '*' }`): the hook runs only for calls with
    * those effects, or with effects that could not be read. Paths resolve
-   * against the call's `cwd` and the system's `projectDir`.
+   * against the call's `cwd` and the system's `projectDir`. The hook's input then holds `tool_effects`
+   * (`{ effects, partial, unknown }`): the record the matcher decided on, `unknown` naming what could not be read.
    */
   effects?: EffectMatcherSpec;
 }

@@ -12,4 +12,13 @@ export const EFFECTS_HARNESSES: Readonly<Record<string, Harness>> = {
       expect(lines(stdout)).toEqual(['cat template > .env: blocked', 'cat .env: allowed', 'make deploy: blocked']);
     },
   },
+  'effects-tool-input': {
+    check: (stdout) => {
+      expect(lines(stdout)).toEqual([
+        'cat template > .env: blocked, .env is off limits',
+        'cp template "$TARGET": blocked, cannot tell: writes($TARGET)',
+        'cat .env: allowed',
+      ]);
+    },
+  },
 };
