@@ -18,6 +18,7 @@ import { defineDashboard } from './dashboard.js';
 import { defineDoctor } from './doctor.js';
 import { defineProfile } from './profile.js';
 import { defineReplay } from './replay.js';
+import { defineExplain } from './explain.js';
 import { defineWorker } from './worker.js';
 import { defineAudit } from './audit.js';
 import { defineInstall } from './install.js';
@@ -59,6 +60,7 @@ export const createProgram = (context: CliContext): Command => {
   defineSchema(program, context);
   defineDoctor(program, context);
   defineReplay(program, context);
+  defineExplain(program, context);
   defineProfile(program, context);
   defineDashboard(program, context);
   defineWorker(program, context);
