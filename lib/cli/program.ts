@@ -25,6 +25,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<DefineCommand>>> = {
   schema: async () => (await import('./schema.js')).defineSchema,
   doctor: async () => (await import('./doctor.js')).defineDoctor,
   replay: async () => (await import('./replay.js')).defineReplay,
+  explain: async () => (await import('./explain.js')).defineExplain,
   profile: async () => (await import('./profile.js')).defineProfile,
   dashboard: async () => (await import('./dashboard.js')).defineDashboard,
   worker: async () => (await import('./worker.js')).defineWorker,

@@ -1,26 +1,15 @@
 /**
- * A recording against session policies, log-only: each recorded event's `call` step goes to the policies and
- * their verdicts are noted, never enforced — the `outcome` step is the recorded result, so the policies see the
- * session as it happened (a call they would have denied still happened). Per event, the verdicts that differ
- * from the recorded ones (its result's `policy:<name>` runs) are reported. A session is what the policies take it
- * for (the event's `session_id`, else the recorder's session). Sessions are replayed one at a time, in order of
- * first appearance, each from a fresh state, and a session's events in file order: the order they were decided,
- * which numbers them as the live engine did for a host that fires one event at a time.
+ * A recording against session policies, log-only (each session replayed as lib/tools/policySession.ts does): per
+ * event, the verdicts that differ from the recorded ones (its result's `policy:<name>` runs) are reported.
+ * Sessions are replayed one at a time, in order of first appearance, each from a fresh state.
  */
 import { inputDigest } from '../observe/inputDigest.js';
 import type { RecordedEvent, RecordingEntry } from '../observe/recording.js';
 import { verdictReason } from '../session/joinVerdicts.js';
-import {
-  DEFAULT_POLICY_WINDOW,
-  policyDefinition,
-  type PolicyDefinition,
-  type SessionRule,
-} from '../session/policyInstance.js';
-import { createSessionBook, sessionIdOf, type NamedVerdict, type PolicyCall } from '../session/sessionBook.js';
-import type { SessionPolicy } from '../session/types.js';
+import type { NamedVerdict } from '../session/sessionBook.js';
+import { createPolicySession, definitionsOf, policySessions, type NamedPolicies } from './policySession.js';
 
-/** Policies by name, as `hooks.sessionPolicy(name, policy)` takes them: rules, or operators (window 200). */
-export type NamedPolicies = Readonly<Record<string, SessionPolicy | SessionRule>>;
+export type { NamedPolicies } from './policySession.js';
 
 /** One policy whose verdict on an event changed: `deny: session policy "x": …` as a result's run shows it. */
 export interface VerdictChange {
@@ -69,45 +58,6 @@ const recordedVerdicts = (recorded: RecordedEvent): Map<string, string> => {
     verdicts.set(run.name.slice('policy:'.length), text);
   }
   return verdicts;
-};
-
-/** The definitions of named policies, in the record's order (which is the order their verdicts are listed in). */
-const definitionsOf = (policies: NamedPolicies): PolicyDefinition[] =>
-  Object.entries(policies).map(([name, policy]) => policyDefinition(name, policy, DEFAULT_POLICY_WINDOW));
-
-/**
- * One recorded session run through policies: `push` gives an event's `call` step (its verdicts are returned, not
- * enforced), then its recorded outcome.
- */
-const createPolicySession = (
-  sessionId: string,
-  definitions: readonly PolicyDefinition[],
-): { push(recorded: RecordedEvent): PolicyCall } => {
-  // The recorded time of the event being pushed: windows see the session's own clock.
-  let clock = 0;
-  const book = createSessionBook({ sessionId, now: () => clock });
-  for (const definition of definitions) book.add(definition);
-  return {
-    push: (recorded) => {
-      const at = Date.parse(recorded.at);
-      if (!Number.isNaN(at)) clock = at;
-      const call = book.call(recorded.event, recorded.fields);
-      book.outcome(call, recorded.event, recorded.fields, recorded.result);
-      return call;
-    },
-  };
-};
-
-/** The recording's events by policy session, in order of first appearance, each session's in file order. */
-const policySessions = (entries: readonly RecordingEntry[]): Map<string, RecordingEntry[]> => {
-  const sessions = new Map<string, RecordingEntry[]>();
-  for (const entry of entries) {
-    const id = sessionIdOf(entry.recorded.fields, entry.recorded.session);
-    const events = sessions.get(id);
-    if (events === undefined) sessions.set(id, [entry]);
-    else events.push(entry);
-  }
-  return sessions;
 };
 
 /** Recorded and current verdicts of one event, by policy: the current policies' order, then recorded-only ones. */
