@@ -86,7 +86,7 @@ export const COVERAGE_PATHS: readonly CoveragePath[] = [
       },
       { tool_name: 'create', input: (file) => ({ path: file, file_text: 'hello' }), agents: ['copilot'] },
       {
-        tool_name: 'str_replace',
+        tool_name: 'edit',
         input: (file) => ({ path: file, old_str: 'hello', new_str: 'bye' }),
         agents: ['copilot'],
       },
@@ -95,7 +95,9 @@ export const COVERAGE_PATHS: readonly CoveragePath[] = [
   {
     id: 'apply-patch',
     label: 'apply_patch',
-    calls: [{ tool_name: 'apply_patch', input: (file) => ({ input: patch(file) }), agents: ['codex', 'cursor'] }],
+    calls: [
+      { tool_name: 'apply_patch', input: (file) => ({ input: patch(file) }), agents: ['codex', 'cursor', 'copilot'] },
+    ],
   },
   {
     id: 'mcp',
