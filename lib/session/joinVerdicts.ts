@@ -19,6 +19,16 @@ export const verdictReason = (named: NamedVerdict): string => {
   return `session policy "${named.policy}": ${named.verdict.reason}${events}`;
 };
 
+/** The prefix of the run a verdict leaves: `policy:<name>`. */
+const POLICY_RUN = 'policy:';
+
+/**
+ * The policy whose verdict `run` records (a run {@link verdictRun} wrote, live or read back from a recording);
+ * undefined for a hook's run.
+ */
+export const policyOfRun = (run: Pick<HookRun, 'name' | 'source'>): string | undefined =>
+  run.source === 'runtime' && run.name.startsWith(POLICY_RUN) ? run.name.slice(POLICY_RUN.length) : undefined;
+
 /** One verdict as the run record of a hook named `policy:<name>`. */
 export const verdictRun = (named: NamedVerdict): HookRun => {
   const verdict = named.verdict;
@@ -32,7 +42,7 @@ export const verdictRun = (named: NamedVerdict): HookRun => {
     if (verdict.context !== undefined) output.hookSpecificOutput = { additionalContext: verdict.context };
   }
   const run: HookRun = {
-    name: `policy:${named.policy}`,
+    name: `${POLICY_RUN}${named.policy}`,
     source: 'runtime',
     outcome: verdict.decision === 'deny' ? 'blocked' : 'success',
     durationMs: 0,

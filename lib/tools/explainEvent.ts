@@ -11,7 +11,7 @@ import { HookstreamInternalError } from '../core/errors.js';
 import type { HookResult, HookRun } from '../model/types.js';
 import { inputDigest } from '../observe/inputDigest.js';
 import type { RecordedEvent, RecordingEntry } from '../observe/recording.js';
-import { joinVerdicts } from '../session/joinVerdicts.js';
+import { joinVerdicts, policyOfRun } from '../session/joinVerdicts.js';
 import type { NamedVerdict } from '../session/sessionBook.js';
 import type { PolicyVerdict } from '../session/types.js';
 import { targetEvent } from './eventTarget.js';
@@ -61,16 +61,10 @@ export interface EventExplanation {
   readonly verdicts: readonly ExplainedVerdict[];
 }
 
-const POLICY_RUN = 'policy:';
-
-/** A recorded run a session policy's verdict left (`verdictRun` writes them), not a hook's. */
-const isPolicyRun = (run: Pick<HookRun, 'name' | 'source'>): boolean =>
-  run.source === 'runtime' && run.name.startsWith(POLICY_RUN);
-
+/** `result`'s outcome, decided by `deciding` (its runs that {@link decidingRuns} names). */
 const outcomeOf = (
-  recorded: RecordedEvent,
-  result: Pick<HookResult, 'blocked' | 'stopped' | 'decision' | 'reason' | 'stopReason'>,
-  runs: readonly HookRun[],
+  result: Pick<HookResult, 'decision' | 'reason' | 'stopped' | 'stopReason'>,
+  deciding: readonly HookRun[],
 ): DecidedOutcome => {
   // Fields in reading order, the optional ones only when set (JSON shows what was decided first).
   const outcome: Record<string, unknown> = {};
@@ -78,13 +72,15 @@ const outcomeOf = (
   if (result.reason !== undefined) outcome.reason = result.reason;
   outcome.stopped = result.stopped;
   if (result.stopReason !== undefined) outcome.stopReason = result.stopReason;
-  outcome.decidedBy = decidingRuns(recorded.event, recorded.fields, result, runs).map((run) => run.name);
+  outcome.decidedBy = deciding.map((run) => run.name);
   return outcome as unknown as DecidedOutcome;
 };
 
 /** The recorded hooks' runs (policy runs left out) folded again, then joined with the verdicts now. */
 const joinedNow = (recorded: RecordedEvent, verdicts: readonly NamedVerdict[]): HookResult => {
-  const hooks = recorded.result.hooks.filter((run) => !isPolicyRun(run)).map((run) => Object.assign({}, run));
+  const hooks = recorded.result.hooks
+    .filter((run) => policyOfRun(run) === undefined)
+    .map((run) => Object.assign({}, run));
   const base = assembleHookResult(recorded.event, recorded.fields, hooks, { durationMs: recorded.durationMs });
   return joinVerdicts(base, recorded.fields, verdicts, 'union');
 };
@@ -139,15 +135,16 @@ export const explainEvent = (
   if (ref === undefined) throw new HookstreamInternalError(`explainEvent: ${target} was not replayed`);
   const recorded = entry.recorded;
   const now = joinedNow(recorded, verdicts);
-  const nowOutcome = outcomeOf(recorded, now, now.hooks);
+  const decidingNow = decidingRuns(recorded.event, recorded.fields, now, now.hooks);
   const given = new Map(verdicts.map((named) => [named.policy, named.verdict]));
   return {
     event: { ...ref, session },
-    recorded: outcomeOf(recorded, recorded.result, recorded.result.hooks),
-    now: nowOutcome,
-    decidedBy: nowOutcome.decidedBy
-      .filter((name) => name.startsWith(POLICY_RUN))
-      .map((name) => name.slice(POLICY_RUN.length)),
+    recorded: outcomeOf(
+      recorded.result,
+      decidingRuns(recorded.event, recorded.fields, recorded.result, recorded.result.hooks),
+    ),
+    now: outcomeOf(now, decidingNow),
+    decidedBy: decidingNow.flatMap((run) => policyOfRun(run) ?? []),
     verdicts: Object.keys(policies).map((policy) => explainVerdict(policy, given.get(policy), earlier)),
   };
 };

@@ -5,7 +5,7 @@
  */
 import { inputDigest } from '../observe/inputDigest.js';
 import type { RecordedEvent, RecordingEntry } from '../observe/recording.js';
-import { verdictReason } from '../session/joinVerdicts.js';
+import { policyOfRun, verdictReason } from '../session/joinVerdicts.js';
 import type { NamedVerdict } from '../session/sessionBook.js';
 import { createPolicySession, definitionsOf, policySessions, type NamedPolicies } from './policySession.js';
 
@@ -48,14 +48,15 @@ const verdictText = (named: NamedVerdict): string => `${named.verdict.decision}:
 const recordedVerdicts = (recorded: RecordedEvent): Map<string, string> => {
   const verdicts = new Map<string, string>();
   for (const run of recorded.result.hooks) {
-    if (run.source !== 'runtime' || !run.name.startsWith('policy:') || run.output === undefined) continue;
+    const policy = policyOfRun(run);
     const output = run.output;
+    if (policy === undefined || output === undefined) continue;
     // The shapes verdictRun writes: a decision with its reason, or a stop.
     const text =
       output.continue === false
         ? `stop: ${String(output.stopReason)}`
         : `${String(output.decision)}: ${String(output.reason)}`;
-    verdicts.set(run.name.slice('policy:'.length), text);
+    verdicts.set(policy, text);
   }
   return verdicts;
 };
