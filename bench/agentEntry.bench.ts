@@ -1,8 +1,9 @@
 /**
  * The installed agent entry (`hookstream install --agent claude`): one PreToolUse event through the command
- * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — thin client →
- * session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0` started the same way in
- * the same run, interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
+ * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — shell client
+ * and curl → session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0` and to the
+ * Node client (what the shell client hands over to without curl) started the same way in the same run,
+ * interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
  * the same event posted there (no process per event), next to the same post to a bare Node HTTP server answering
  * `{}`, each on a fresh connection. The daemon is warm (a first call of each entry built the project's system) and
  * stopped at the end. Run alone: `npm run build && npx tsx bench/agentEntry.bench.ts`.
@@ -19,6 +20,8 @@ export interface AgentEntryFigures {
   rounds: number;
   commandEntryMs: { p50: number; p99: number };
   bareNodeMs: { p50: number; p99: number };
+  /** The Node client (client.js) the shell client hands over to when curl is missing or nobody listens. */
+  nodeClientMs: { p50: number; p99: number };
   /** The same event posted to the daemon's http hook listener, and to a bare Node HTTP server. */
   httpEntryMs: { p50: number; p99: number };
   bareHttpMs: { p50: number; p99: number };
@@ -26,6 +29,7 @@ export interface AgentEntryFigures {
 }
 
 const MAIN = fileURLToPath(new URL('../dist/lib/cli/main.js', import.meta.url));
+const CLIENT = fileURLToPath(new URL('../dist/lib/cli/client.js', import.meta.url));
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -142,19 +146,23 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       tool_input: { file_path: 'README.md' },
     });
     const bareNode = `${JSON.stringify(process.execPath)} -e 0`;
+    const nodeClient = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLIENT)} claude PreToolUse`;
     const hookRoute = '/hook/claude/PreToolUse';
     // Warm: the first call of each entry builds the project's hook system and opens the listeners' paths.
     await timed(entry, payload, env, project);
+    await timed(nodeClient, payload, env, project);
     await posted(serving.port, hookRoute, payload, token);
     await posted(bare.port, hookRoute, payload, token);
     const rounds = scaled(60, 6);
     const entryMs: number[] = [];
     const bareMs: number[] = [];
+    const nodeClientMs: number[] = [];
     const httpMs: number[] = [];
     const bareHttpMs: number[] = [];
     for (let round = 0; round < rounds; round++) {
       bareMs.push(await timed(bareNode, '', env, project));
       entryMs.push(await timed(entry, payload, env, project));
+      nodeClientMs.push(await timed(nodeClient, payload, env, project));
       // Many posts per round: a post costs about a thousandth of a process start.
       for (let post = 0; post < 20; post++) {
         bareHttpMs.push(await posted(bare.port, hookRoute, payload, token));
@@ -166,10 +174,11 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       rounds,
       commandEntryMs: p(entryMs),
       bareNodeMs: p(bareMs),
+      nodeClientMs: p(nodeClientMs),
       httpEntryMs: p(httpMs),
       bareHttpMs: p(bareHttpMs),
       description:
-        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the thin client, the daemon's unix socket) beside `node -e 0` started the same way; and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
+        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client posting with curl to the daemon's unix socket) beside `node -e 0` and the Node client started the same way; and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
     };
   } finally {
     await stopped(daemon);

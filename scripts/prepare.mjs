@@ -49,3 +49,4 @@ if (!existsSync(tsc)) {
   run(file, [...prefix, 'install', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund'], env);
 }
 run(process.execPath, [tsc, '-p', 'tsconfig.build.json']);
+run(process.execPath, [join(root, 'scripts', 'copyAssets.mjs')]);

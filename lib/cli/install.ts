@@ -1,8 +1,8 @@
 /**
  * `hookstream install --agent claude|codex|gemini|cursor|copilot` and `hookstream uninstall --agent …`: put an
  * agent's every event under hookstream by adding one entry per event to that agent's own hook settings (the
- * project's, or with `--scope user` the user's), each calling the thin client (client.ts) that forwards the
- * event to the session daemon. The user's own hooks in that file stay, and the agent keeps running them;
+ * project's, or with `--scope user` the user's), each calling the shell hook client (hook.sh, which hands over to
+ * the Node client client.ts when it cannot go fast) that forwards the event to the session daemon. The user's own hooks in that file stay, and the agent keeps running them;
  * hookstream runs the hooks of its own settings (`.hookstream/settings.json`, `~/.hookstream/settings.json`)
  * and skips its entries when it reads the agent's file — so nothing runs twice and nothing calls itself.
  *
@@ -33,7 +33,7 @@ interface InstallOptions {
   projectDir?: string;
   dryRun?: boolean;
   allowHome?: boolean;
-  /** The command that runs the client, before `<agent> <event>`; default this Node and this package's client. */
+  /** The command that runs the client, before `<agent> <event>`; default the shell client, with this Node. */
   client?: string;
 }
 
@@ -124,8 +124,9 @@ const missingDirs = (root: string, file: string): string[] => {
   return dirs;
 };
 
+/** `/bin/sh hook.sh <this Node>`: the shell client, told which Node runs the Node client it may hand over to. */
 const defaultClient = (): string =>
-  `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('./client.js', import.meta.url)))}`;
+  ['/bin/sh', fileURLToPath(new URL('./hook.sh', import.meta.url)), process.execPath].map(shellWord).join(' ');
 
 const printDiff = (context: CliContext, before: string, after: string, file: string): void => {
   for (const line of lineDiff(before, after, file)) printLine(context, line);
@@ -228,7 +229,7 @@ const withInstallOptions = (command: Command): Command =>
 export const defineInstall = (program: Command, context: CliContext): void => {
   withInstallOptions(program.command('install'))
     .description('send every event of an agent (Claude Code, Codex, Gemini CLI, Cursor, Copilot) to hookstream')
-    .option('--client <command>', 'the command that runs the hook client (default: this Node and package)')
+    .option('--client <command>', "the command that runs the hook client (default: this package's shell client)")
     .action((options: InstallOptions) => {
       install(context, options);
     });

@@ -28,6 +28,9 @@ export const runtimeDir = (env: RuntimeEnv = process.env): string => {
 /** The daemon's socket in `dir`. */
 export const socketPath = (dir: string): string => join(dir, 'daemon.sock');
 
+/** The daemon's HTTP socket in `dir`, for the shell client (lib/cli/hook.sh, which names it too). */
+export const httpSocketPath = (dir: string): string => join(dir, 'daemon-http.sock');
+
 /** Why `dir` cannot hold the daemon's socket (not ours, open to others, a link), or undefined when it can. */
 export const runtimeDirProblem = (dir: string): string | undefined => {
   let stats;

@@ -17,7 +17,8 @@ export interface DaemonHttp {
   close(): Promise<void>;
 }
 
-const readBody = async (request: IncomingMessage): Promise<string | undefined> => {
+/** The request's body as text; undefined when it passes {@link MAX_BODY_BYTES}. */
+export const readBody = async (request: IncomingMessage): Promise<string | undefined> => {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {

@@ -6,14 +6,17 @@
  * anything. After `idleMs` without a request it closes, disposing every system. Optionally it serves a live
  * dashboard of every project it holds (lib/tools/daemonDashboard.ts) and writes each project's decision ledger.
  *
- * Protocol: the client writes one JSON line `{ agent, event, cwd, env, stdin }` and reads one JSON line
- * `{ exitCode, stdout, stderr }` — the agent's answer (lib/protocol/agentAnswer.ts), printed as it is.
+ * Protocol: the Node client writes one JSON line `{ agent, event, cwd, env, stdin }` and reads one JSON line
+ * `{ exitCode, stdout, stderr }` — the agent's answer (lib/protocol/agentAnswer.ts), printed as it is. The shell
+ * client posts the same request over HTTP to a second socket beside the first (lib/tools/daemonShellSocket.ts).
  */
 import { statSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { standardSettingsFiles } from '../config/index.js';
+import { httpSocketPath } from '../core/runtimeDir.js';
 import { errorText, isRecord } from '../core/guards.js';
+import { formatProblem } from '../diagnostics/problems.js';
 import { dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
 import { isEventName } from '../events/names.js';
 import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentAnswer.js';
@@ -24,10 +27,13 @@ import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
 import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
 import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
+import { startShellSocket, type ShellSocket } from './daemonShellSocket.js';
 import type { DashboardToken } from './dashboardToken.js';
 
 export interface DaemonOptions {
   readonly socket: string;
+  /** The shell client's HTTP socket; default `daemon-http.sock` beside `socket`. */
+  readonly shellSocket?: string;
   /** Close after this long without a request; default ten minutes. */
   readonly idleMs?: number;
   /** The home directory whose `~/.hookstream/settings.json` applies; default the process's. */
@@ -169,6 +175,9 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     const fields = toCanonicalInput(raw, event);
     delete fields['hook_event_name'];
     const system = await systemFor(projectOf(request, raw));
+    // A settings file that could not be used holds hooks that will not run: that is not an allow.
+    const lost = system.problems.find((problem) => problem.fileInactive === true);
+    if (lost !== undefined) return failureAnswer(formatProblem(lost));
     const result = await system.fire(event.canonical, fields);
     return agentAnswer(dialect.id, native, result, fields['tool_input']);
   };
@@ -202,6 +211,16 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     if (idleTimer !== undefined) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => void close(), idleMs);
     idleTimer.unref();
+  };
+
+  /** {@link decide} for the HTTP listeners: each request re-arms the idle timer; a failure of hookstream's denies. */
+  const decideArmed = async (request: DaemonRequest): Promise<AgentAnswer> => {
+    armIdle();
+    try {
+      return await decide(request);
+    } catch (error) {
+      return failureAnswer(errorText(error));
+    }
   };
 
   const serve = (socket: Socket): void => {
@@ -241,20 +260,16 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     throw error;
   }
   let http: Awaited<ReturnType<typeof startDaemonHttp>> | undefined;
+  let shell: ShellSocket | undefined;
   try {
+    shell = await startShellSocket(options.shellSocket ?? httpSocketPath(dirname(options.socket)), decideArmed);
     http =
       options.http === undefined
         ? undefined
-        : await startDaemonHttp(options.http.port, options.http.token, async (request) => {
-            armIdle();
-            try {
-              return await decide(request);
-            } catch (error) {
-              return failureAnswer(errorText(error));
-            }
-          });
+        : await startDaemonHttp(options.http.port, options.http.token, decideArmed);
   } catch (error) {
     // The http port is taken: nothing of this daemon stays listening.
+    await shell?.close();
     await new Promise((resolve) => server.close(resolve));
     await dashboard?.close();
     throw error;
@@ -265,6 +280,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     closing ??= (async () => {
       if (idleTimer !== undefined) clearTimeout(idleTimer);
       await http?.close();
+      await shell?.close();
       await new Promise<void>((resolve) => {
         server.close(() => {
           resolve();

@@ -15,7 +15,8 @@ const staleSources = (dir: string): string[] =>
   readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const source = path.join(dir, entry.name);
     if (entry.isDirectory()) return staleSources(source);
-    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) return [];
+    // TypeScript is compiled to .js; the shell client is copied as it is (scripts/copyAssets.mjs).
+    if (!/\.(ts|sh)$/.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
     const built = path.join(REPO_ROOT, 'dist', source.replace(/\.ts$/, '.js'));
     try {
       return statSync(built).mtimeMs >= statSync(path.join(REPO_ROOT, source)).mtimeMs ? [] : [source];

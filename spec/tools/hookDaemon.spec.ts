@@ -1,10 +1,11 @@
 /**
  * The session daemon in process: its loopback HTTP listener for Claude Code's http hooks answers with Claude's
  * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
- * answered with no opinion; an edit of the settings is in force from the next event; a client that aborts its
+ * answered with no opinion; an edit of the settings is in force from the next event, and a settings file that
+ * cannot be used denies every event, naming it, until it is fixed; a client that aborts its
  * request mid-body does not take the daemon down.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,20 @@ describe("the daemon's http listener", () => {
     writeSettings('edited since');
     const response = await post('PreToolUse', toolCall('Bash'));
     expect(await response.json()).toMatchObject({ hookSpecificOutput: { permissionDecisionReason: 'edited since' } });
+  });
+
+  it('denies, naming the file, while a settings file cannot be used: its hooks would not run', async () => {
+    const file = path.join(home, '.hookstream', 'settings.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, '{"hooks": ');
+    try {
+      const body = (await (await post('PreToolUse', toolCall('Read'))).json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+      expect(JSON.stringify(body)).toContain(`${file}:1:11: invalid JSON`);
+    } finally {
+      writeFileSync(file, good);
+    }
+    expect(await (await post('PreToolUse', toolCall('Read'))).json()).toEqual({});
   });
 
   it('outlives a client that goes away mid-body', async () => {

@@ -1,0 +1,262 @@
+/**
+ * The shell hook client (lib/cli/hook.sh), which `hookstream install` writes into agents' settings: it answers
+ * every agent byte for byte as the Node client (client.js) does — exit code, stdout, stderr — for denies, allows,
+ * context, malformed payloads and payloads no argument list could carry; it hands over to the Node client when
+ * curl is missing or nobody listens (the daemon then starts); and a socket that answers badly, late or not at
+ * all denies, saying why. Real processes throughout: sh, curl, the built daemon.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_VARIABLES } from '../../lib/tools/daemonRequest.js';
+import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
+import { REPO_ROOT } from './cliHarness.js';
+
+const SCRIPT = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'hook.sh');
+const CLIENT = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'client.js');
+const marker = randomUUID();
+const root = mkdtempSync(path.join(tmpdir(), 'hs-sh-'));
+const home = path.join(root, 'home');
+const project = path.join(root, 'proj');
+const runDir = path.join(root, 'run');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const run = (file: string, args: string[], input: string, extra: Record<string, string> = {}): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const env = Object.assign({}, process.env, {
+      HOME: home,
+      HOOKSTREAM_RUNTIME_DIR: runDir,
+      HOOKSTREAM_DAEMON_IDLE_MS: '120000',
+      [MARKER_VARIABLE]: marker,
+      ...extra,
+    });
+    const child = spawn(file, args, { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+
+/** The shell client as an agent runs the installed entry. */
+const viaShell = (agent: string, event: string, input: string, extra: Record<string, string> = {}): Promise<Run> =>
+  run('/bin/sh', [SCRIPT, process.execPath, agent, event, '--installed-by-hookstream'], input, extra);
+
+const viaNode = (agent: string, event: string, input: string, extra: Record<string, string> = {}): Promise<Run> =>
+  run(process.execPath, [CLIENT, agent, event, '--installed-by-hookstream'], input, extra);
+
+const killAll = async (): Promise<void> => {
+  for (const pid of markedProcesses(marker)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  expect(await eventually(() => markedProcesses(marker).length === 0, 10_000)).toBe(true);
+};
+
+/** Denies a tool call whose input mentions `rm -rf`; adds context to every prompt. */
+const SETTINGS = {
+  tools: { enableHooks: true },
+  hooks: {
+    BeforeTool: [
+      {
+        hooks: [
+          {
+            type: 'command',
+            command: `grep -q 'rm -rf' && echo '{"decision":"deny","reason":"rm -rf is not allowed: «here»"}'; exit 0`,
+          },
+        ],
+      },
+    ],
+    BeforeAgent: [
+      { hooks: [{ type: 'command', command: `echo '{"hookSpecificOutput":{"additionalContext":"a & b = c % d"}}'` }] },
+    ],
+  },
+};
+
+const claudeTool = (command: string): string =>
+  JSON.stringify({
+    session_id: 's1',
+    cwd: project,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
+
+/** Agent, event and stdin of calls both clients must answer alike. */
+const CALLS: readonly { name: string; agent: string; event: string; input: string }[] = [
+  { name: 'a Claude deny (exit 2, stderr)', agent: 'claude', event: 'PreToolUse', input: claudeTool('rm -rf /') },
+  { name: 'a Claude allow', agent: 'claude', event: 'PreToolUse', input: claudeTool('ls') },
+  {
+    name: 'context on a prompt (JSON on stdout)',
+    agent: 'claude',
+    event: 'UserPromptSubmit',
+    input: JSON.stringify({ session_id: 's1', cwd: project, hook_event_name: 'UserPromptSubmit', prompt: 'x+y=z' }),
+  },
+  {
+    name: 'a Cursor deny (JSON and exit 2)',
+    agent: 'cursor',
+    event: 'preToolUse',
+    input: JSON.stringify({ workspace_roots: [project], tool_name: 'Shell', tool_input: { command: 'rm -rf ~' } }),
+  },
+  {
+    name: 'a Gemini deny (JSON)',
+    agent: 'gemini',
+    event: 'BeforeTool',
+    input: JSON.stringify({ cwd: project, tool_name: 'run_shell_command', tool_input: { command: 'rm -rf .' } }),
+  },
+  {
+    name: 'quotes, newlines, %, &, = and + in the payload',
+    agent: 'claude',
+    event: 'PreToolUse',
+    input: claudeTool(`printf '%s\\n' "a&b=c+d%20" 'it'"'"'s'\nrm -rf "$HOME"`),
+  },
+  {
+    name: 'a payload of 1 MB (past any argument list)',
+    agent: 'claude',
+    event: 'PreToolUse',
+    input: claudeTool(`echo ${'x'.repeat(1_000_000)} && rm -rf /`),
+  },
+  { name: 'stdin that is not JSON', agent: 'claude', event: 'PreToolUse', input: '{"tool_name": ' },
+  { name: 'an agent hookstream does not know', agent: 'zed', event: 'PreToolUse', input: claudeTool('ls') },
+];
+
+beforeAll(() => {
+  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
+  mkdirSync(project, { recursive: true });
+  writeFileSync(path.join(home, '.hookstream', 'settings.json'), JSON.stringify(SETTINGS));
+});
+
+afterAll(async () => {
+  try {
+    await killAll();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+describe('the shell hook client', () => {
+  it('starts the daemon through the Node client when none listens, then answers on its own socket', async () => {
+    const first = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'));
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain('rm -rf is not allowed: «here»');
+    expect(statSync(path.join(runDir, 'daemon-http.sock')).isSocket()).toBe(true);
+  });
+
+  it.each(CALLS)('answers $name as the Node client does, byte for byte', async ({ agent, event, input }) => {
+    const [shell, node] = [await viaShell(agent, event, input), await viaNode(agent, event, input)];
+    expect(shell).toEqual(node);
+    expect(shell.code).not.toBeNull();
+  });
+
+  it('forwards exactly the project variables the daemon reads: the project comes from them', async () => {
+    const text = readFileSync(SCRIPT, 'utf8');
+    const named = [...text.matchAll(/\$\{([A-Z_]+_PROJECT_DIR)\+/g)].map((match) => match[1]);
+    expect([...new Set(named)]).toEqual([...PROJECT_VARIABLES]);
+    // No cwd in the payload and the client in another directory: only CLAUDE_PROJECT_DIR names the project,
+    // whose broken settings the daemon then refuses by name.
+    const other = path.join(root, 'elsewhere');
+    mkdirSync(path.join(other, '.hookstream'), { recursive: true });
+    writeFileSync(path.join(other, '.hookstream', 'settings.json'), '{"hooks": ');
+    const input = JSON.stringify({
+      session_id: 's2',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    });
+    const result = await viaShell('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(path.join(other, '.hookstream', 'settings.json'));
+    expect(result).toEqual(await viaNode('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other }));
+  });
+
+  it('hands over to the Node client when curl is not on PATH', async () => {
+    const bin = path.join(root, 'bin-no-curl');
+    mkdirSync(bin, { recursive: true });
+    for (const tool of ['ls', 'cat']) symlinkSync(`/bin/${tool}`, path.join(bin, tool));
+    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { PATH: bin });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('rm -rf is not allowed: «here»\n');
+  });
+
+  it('hands the payload over when the daemon died and left its socket: the next daemon decides it', async () => {
+    await killAll();
+    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'));
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+  });
+});
+
+/** A listener of the test's own on a runtime directory's shell socket, answering as `answer` says. */
+const withFakeDaemon = async (
+  answer: (respond: (body: string) => void) => void,
+  check: (dir: string) => Promise<void>,
+): Promise<void> => {
+  const dir = mkdtempSync(path.join(root, 'fake-'));
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      answer((body) => response.end(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path.join(dir, 'daemon-http.sock'), resolve));
+  try {
+    await check(dir);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+};
+
+describe('a shell client that cannot read an answer denies, saying why', () => {
+  it.each([
+    ['no exit code', 'allow\x1e{}\x1e\x1e', /answered without an exit code/],
+    ['an answer cut short', '0\x1e{"decision":', /answer was cut short/],
+    ['an empty answer', '', /answer was cut short/],
+  ])('%s', async (_name, body, reason) => {
+    await withFakeDaemon(
+      (respond) => {
+        respond(body);
+      },
+      async (dir) => {
+        const result = await viaShell('claude', 'PreToolUse', claudeTool('ls'), { HOOKSTREAM_RUNTIME_DIR: dir });
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(reason);
+        expect(result.stderr).toContain('the event is denied because hookstream could not decide');
+      },
+    );
+  });
+
+  it('an answer later than HOOKSTREAM_CLIENT_TIMEOUT_MS; with HOOKSTREAM_ON_FAILURE=warn it exits 1', async () => {
+    await withFakeDaemon(
+      () => undefined,
+      async (dir) => {
+        const extra = { HOOKSTREAM_RUNTIME_DIR: dir, HOOKSTREAM_CLIENT_TIMEOUT_MS: '300' };
+        const late = await viaShell('claude', 'PreToolUse', claudeTool('ls'), extra);
+        expect(late.code).toBe(2);
+        expect(late.stderr).toMatch(/did not answer within 300 ms/);
+        const warned = await viaShell('claude', 'PreToolUse', claudeTool('ls'), {
+          ...extra,
+          HOOKSTREAM_ON_FAILURE: 'warn',
+        });
+        expect(warned.code).toBe(1);
+      },
+    );
+  });
+});
