@@ -48,8 +48,9 @@ case $listing in
 esac
 if [ ! -O "$dir" ]; then node_client; fi
 
-# Kept whole, so that the Node client can have it when nobody answers on the socket.
-payload=$(cat)
+# Kept whole, so that the Node client can have it when nobody answers on the socket. A terminal sends nothing.
+payload=
+if [ ! -t 0 ]; then payload=$(cat); fi
 
 timeout_ms=${HOOKSTREAM_CLIENT_TIMEOUT_MS:-55000}
 case $timeout_ms in '' | *[!0-9]* | 0) timeout_ms=55000 ;; esac
@@ -58,8 +59,9 @@ case $millis in ?) millis=00$millis ;; ??) millis=0$millis ;; esac
 
 cwd=$(pwd -P) || deny "cannot read the working directory"
 
-# One field per project variable the agent set; the daemon reads the project from the first one.
-reply=$(printf '%s' "$payload" | curl --silent --max-time "$((timeout_ms / 1000)).$millis" \
+# One field per project variable the agent set; the daemon reads the project from the first one. `-q` first:
+# the user's .curlrc must not change what is sent or printed (`--include` would hide the exit code).
+reply=$(printf '%s' "$payload" | curl -q --silent --max-time "$((timeout_ms / 1000)).$millis" \
   --unix-socket "$socket" -H 'Expect:' \
   --data-urlencode "agent=$agent" --data-urlencode "event=$event" --data-urlencode "cwd=$cwd" \
   ${CLAUDE_PROJECT_DIR+--data-urlencode} ${CLAUDE_PROJECT_DIR+"env.CLAUDE_PROJECT_DIR=$CLAUDE_PROJECT_DIR"} \

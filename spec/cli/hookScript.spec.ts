@@ -186,6 +186,17 @@ describe('the shell hook client', () => {
     expect(result).toEqual(await viaNode('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other }));
   });
 
+  it("is not steered by the user's .curlrc", async () => {
+    const curlrc = path.join(home, '.curlrc');
+    writeFileSync(curlrc, '--include\n--output /dev/null\n');
+    try {
+      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'));
+      expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+    } finally {
+      rmSync(curlrc);
+    }
+  });
+
   it('hands over to the Node client when curl is not on PATH', async () => {
     const bin = path.join(root, 'bin-no-curl');
     mkdirSync(bin, { recursive: true });
