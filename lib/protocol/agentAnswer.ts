@@ -144,6 +144,27 @@ export const agentAnswer = (
   }
 };
 
+/**
+ * The verdict an agent is told, with hookstream's warnings (a hook not approved for the project, a hook that
+ * failed without blocking) added to the message it shows its user: told nowhere, a guard that did not run would
+ * look like one that allowed.
+ */
+export const shownVerdict = (result: AgentVerdict & { readonly warnings: readonly string[] }): AgentVerdict => {
+  if (result.warnings.length === 0) return result;
+  const lines = result.warnings.map((warning) => `hookstream: ${warning}`);
+  if (result.systemMessage !== undefined) lines.unshift(result.systemMessage);
+  return {
+    blocked: result.blocked,
+    decision: result.decision,
+    reason: result.reason,
+    stopped: result.stopped,
+    stopReason: result.stopReason,
+    systemMessage: lines.join('\n'),
+    additionalContext: result.additionalContext,
+    toolInput: result.toolInput,
+  };
+};
+
 /** The answer when hookstream itself could not decide: a deny that says why, never a silent allow. */
 export const failureAnswer = (reason: string): AgentAnswer => blockAnswer(`hookstream: ${reason}`);
 

@@ -19,7 +19,7 @@ import { errorText, isRecord } from '../core/guards.js';
 import { formatProblem } from '../diagnostics/problems.js';
 import { dialectById, dialectEvent, isDialectId } from '../dialects/registry.js';
 import { isEventName } from '../events/names.js';
-import { agentAnswer, failureAnswer, type AgentAnswer } from '../protocol/agentAnswer.js';
+import { agentAnswer, failureAnswer, shownVerdict, type AgentAnswer } from '../protocol/agentAnswer.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
 import { sha256 } from '../trust/fileMemo.js';
@@ -179,7 +179,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     const lost = system.problems.find((problem) => problem.fileInactive === true);
     if (lost !== undefined) return failureAnswer(formatProblem(lost));
     const result = await system.fire(event.canonical, fields);
-    return agentAnswer(dialect.id, native, result, fields['tool_input']);
+    return agentAnswer(dialect.id, native, shownVerdict(result), fields['tool_input']);
   };
 
   const answer = async (line: string): Promise<AgentAnswer> => {

@@ -3,7 +3,7 @@
  * the way each agent reads it.
  */
 import { describe, expect, it } from 'vitest';
-import { agentAnswer, failureAnswer, type AgentVerdict } from '../../lib/protocol/agentAnswer.js';
+import { agentAnswer, failureAnswer, shownVerdict, type AgentVerdict } from '../../lib/protocol/agentAnswer.js';
 
 const deny: AgentVerdict = { blocked: true, decision: 'deny', reason: 'no rm', stopped: false };
 const allow: AgentVerdict = { blocked: false, stopped: false };
@@ -77,5 +77,29 @@ describe('agentAnswer', () => {
 
   it('a failure of hookstream itself denies, saying so', () => {
     expect(failureAnswer('daemon gone')).toEqual({ exitCode: 2, stdout: '', stderr: 'hookstream: daemon gone\n' });
+  });
+});
+
+describe('shownVerdict', () => {
+  it('adds each warning to the message the agent shows, after the hooks own, and changes nothing else', () => {
+    const result = {
+      blocked: false,
+      stopped: false,
+      decision: 'ask' as const,
+      systemMessage: 'mine',
+      warnings: ['a', 'b'],
+    };
+    const shown = shownVerdict(result);
+    expect(shown.systemMessage).toBe('mine\nhookstream: a\nhookstream: b');
+    expect(agentAnswer('claude', 'PreToolUse', shown).stdout).toContain('"permissionDecision":"ask"');
+    expect(JSON.parse(agentAnswer('cursor', 'preToolUse', shown).stdout)).toMatchObject({
+      permission: 'ask',
+      user_message: 'mine\nhookstream: a\nhookstream: b',
+    });
+  });
+
+  it('is the result itself without warnings', () => {
+    const result = { blocked: false, stopped: false, warnings: [] };
+    expect(shownVerdict(result)).toBe(result);
   });
 });

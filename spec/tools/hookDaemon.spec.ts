@@ -2,7 +2,8 @@
  * The session daemon in process: its loopback HTTP listener for Claude Code's http hooks answers with Claude's
  * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
  * answered with no opinion; an edit of the settings is in force from the next event, and a settings file that
- * cannot be used denies every event, naming it, until it is fixed; a client that aborts its
+ * cannot be used denies every event, naming it, until it is fixed; a project hook not approved is named in the
+ * message the agent shows its user; a client that aborts its
  * request mid-body does not take the daemon down.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,17 @@ describe("the daemon's http listener", () => {
     } finally {
       writeFileSync(file, good);
     }
+    expect(await (await post('PreToolUse', toolCall('Read'))).json()).toEqual({});
+  });
+
+  it("tells the user, in the agent's message, that a project hook was not approved and did not run", async () => {
+    mkdirSync(path.join(project, '.hookstream'), { recursive: true });
+    const guard = `echo '{"decision":"deny","reason":"no writes"}'`;
+    const hooks = { BeforeTool: [{ matcher: 'Write', hooks: [{ type: 'command', command: guard }] }] };
+    writeFileSync(path.join(project, '.hookstream', 'settings.json'), JSON.stringify({ hooks }));
+    const body = (await (await post('PreToolUse', toolCall('Write'))).json()) as { systemMessage?: string };
+    expect(body.systemMessage).toMatch(/^hookstream: Hook .*no writes.* is not approved for this project/);
+    // A call the unapproved hook would not see says nothing.
     expect(await (await post('PreToolUse', toolCall('Read'))).json()).toEqual({});
   });
 
