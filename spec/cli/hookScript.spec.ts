@@ -5,7 +5,6 @@
  * curl is missing or nobody listens (the daemon then starts); and a socket that answers badly, late or not at
  * all denies, saying why. Real processes throughout: sh, curl, the built daemon.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_VARIABLES } from '../../lib/tools/daemonRequest.js';
+import { runPiped, type PipedRun } from '../helpers/pipedRun.js';
 import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
 import { REPO_ROOT } from './cliHarness.js';
 
@@ -24,32 +24,18 @@ const home = path.join(root, 'home');
 const project = path.join(root, 'proj');
 const runDir = path.join(root, 'run');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = PipedRun;
 
 const run = (file: string, args: string[], input: string, extra: Record<string, string> = {}): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const env = Object.assign({}, process.env, {
+  runPiped(file, args, input, {
+    cwd: project,
+    env: Object.assign({}, process.env, {
       HOME: home,
       HOOKSTREAM_RUNTIME_DIR: runDir,
       HOOKSTREAM_DAEMON_IDLE_MS: '120000',
       [MARKER_VARIABLE]: marker,
       ...extra,
-    });
-    const child = spawn(file, args, { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
+    }),
   });
 
 /** The shell client as an agent runs the installed entry. */

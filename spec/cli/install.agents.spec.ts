@@ -6,13 +6,14 @@
  * the first call, is killed mid-session and comes back on demand; an unsafe runtime directory denies; uninstall
  * gives back the very bytes the file had.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettingsSync } from '../../lib/config/index.js';
+import { runPiped, type PipedRun } from '../helpers/pipedRun.js';
 import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/processHarness.js';
 import { MAIN } from './cliHarness.js';
 
@@ -32,25 +33,10 @@ const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =>
     ...extra,
   });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = PipedRun;
 
 const run = (file: string, args: string[], input: string, extra: Record<string, string> = {}): Promise<Run> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(file, args, { cwd: project, env: env(extra), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
+  runPiped(file, args, input, { cwd: project, env: env(extra) });
 
 const hookstream = (...args: string[]): Run => {
   const result = spawnSync(process.execPath, [MAIN, ...args], { cwd: project, env: env(), encoding: 'utf8' });
