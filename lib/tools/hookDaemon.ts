@@ -3,17 +3,16 @@
  * entries talk to over a unix socket. It keeps a hook system per project (settings read once, the trust cache,
  * the spawn helper and persistent workers warm, session state across events), so a tool call costs one socket
  * round trip instead of a Node start and a settings load. An event no hook handles is answered without spawning
- * anything. After `idleMs` without a request it closes, disposing every system. Optionally it serves a live
+ * anything. After `idleMs` without a request it closes, disposing every system and saving each session's policy
+ * state for the next daemon (lib/tools/daemonProjects.ts, daemonSessions.ts). Optionally it serves a live
  * dashboard of every project it holds (lib/tools/daemonDashboard.ts) and writes each project's decision ledger.
  *
  * Protocol: the Node client writes one JSON line `{ agent, event, cwd, env, stdin }` and reads one JSON line
  * `{ exitCode, stdout, stderr }` — the agent's answer (lib/protocol/agentAnswer.ts), printed as it is. The shell
  * client posts the same request over HTTP to a second socket beside the first (lib/tools/daemonShellSocket.ts).
  */
-import { statSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { basename, dirname, isAbsolute, join } from 'node:path';
-import { standardSettingsFiles } from '../config/index.js';
+import { dirname, isAbsolute, join } from 'node:path';
 import { httpSocketPath } from '../core/runtimeDir.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { formatProblem } from '../diagnostics/problems.js';
@@ -21,10 +20,9 @@ import { dialectById, dialectEvent, isDialectId } from '../dialects/registry.js'
 import { isEventName } from '../events/names.js';
 import { agentAnswer, failureAnswer, shownVerdict, type AgentAnswer } from '../protocol/agentAnswer.js';
 import { toCanonicalInput } from '../protocol/dialectInput.js';
-import { createHookSystem, type HookSystem } from '../system/createHookSystem.js';
-import { sha256 } from '../trust/fileMemo.js';
 import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
+import { daemonProjects } from './daemonProjects.js';
 import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
 import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import { startShellSocket, type ShellSocket } from './daemonShellSocket.js';
@@ -56,18 +54,8 @@ export interface HookDaemon {
   close(): Promise<void>;
 }
 
-/** A project's hook system, its settings files, and their state it was built from. */
-interface Held {
-  readonly system: HookSystem;
-  readonly paths: readonly string[];
-  readonly signature: string;
-  /** Stops the dashboard showing the system. */
-  readonly unwatch: () => void;
-}
-
-/** The ledger of `projectDir` in `dir`: its name for a reader, a digest of its whole path so two never share. */
-export const ledgerFileOf = (dir: string, projectDir: string): string =>
-  join(dir, `${basename(projectDir).replace(/[^\w.-]/g, '_')}-${sha256(projectDir).slice(0, 12)}.ledger`);
+/** The ledger file of a project (kept here too: callers read it from the daemon they started). */
+export { ledgerFileOf } from './daemonProjects.js';
 
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -85,25 +73,9 @@ const projectOf = (request: DaemonRequest, raw: Record<string, unknown>): string
   return stringIn(raw['cwd']) ?? (Array.isArray(roots) ? stringIn(roots[0]) : undefined) ?? request.cwd;
 };
 
-/** Size and mtime of each settings file: an edit rebuilds the project's system before the next event. */
-const signatureOf = (paths: readonly string[]): string =>
-  paths
-    .map((path) => {
-      try {
-        const stats = statSync(path);
-        return `${stats.size}:${stats.mtimeMs}`;
-      } catch {
-        return '-';
-      }
-    })
-    .join('|');
-
 /** Starts the daemon on `options.socket` (its directory already checked by the caller). */
 export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemon> => {
   const idleMs = options.idleMs ?? 600_000;
-  // Each project's system as a promise: a rebuild disposes the old one (closing its ledger) before the new one
-  // opens the same file, and an event arriving meanwhile waits for the new one instead of building another.
-  const systems = new Map<string, Promise<Held>>();
   let idleTimer: NodeJS.Timeout | undefined;
   let closing: Promise<void> | undefined;
   let resolveClosed = (): void => undefined;
@@ -111,47 +83,12 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     resolveClosed = resolve;
   });
 
-  const build = (projectDir: string): Held => {
-    // Only hookstream's own files: each agent runs the hooks of its own files itself (never twice).
-    const files = standardSettingsFiles(projectDir, options.home, { dialects: ['hookstream'] });
-    const paths = files.map((file) => file.path);
-    const signature = signatureOf(paths);
-    const system = createHookSystem(
-      options.ledger === undefined
-        ? { settings: files, projectDir }
-        : {
-            settings: files,
-            projectDir,
-            ledger: { path: ledgerFileOf(options.ledger.dir, projectDir), key: options.ledger.key },
-          },
-    );
-    return { system, paths, signature, unwatch: dashboard?.watch(system, projectDir) ?? (() => undefined) };
-  };
-  const release = async (held: Held): Promise<void> => {
-    held.unwatch();
-    await held.system.dispose();
-  };
-
-  const systemFor = async (projectDir: string): Promise<HookSystem> => {
-    const current = systems.get(projectDir);
-    if (current !== undefined) {
-      const held = await current;
-      // Per event only the stat: the file list depends on the project and this process's environment alone.
-      if (signatureOf(held.paths) === held.signature) return held.system;
-      // Another event started the rebuild meanwhile: take its system.
-      if (systems.get(projectDir) !== current) return systemFor(projectDir);
-    }
-    const next = (async () => {
-      if (current !== undefined) await release(await current);
-      return build(projectDir);
-    })();
-    systems.set(projectDir, next);
-    // A system that cannot be built (its ledger cannot be opened) fails this event; the next one tries again.
-    next.catch(() => {
-      if (systems.get(projectDir) === next) systems.delete(projectDir);
-    });
-    return (await next).system;
-  };
+  const projects = daemonProjects({
+    home: options.home,
+    ledger: options.ledger,
+    sessionsDir: join(dirname(options.socket), 'sessions'),
+    watch: (system, projectDir) => dashboard?.watch(system, projectDir) ?? (() => undefined),
+  });
 
   const decide = async (request: DaemonRequest): Promise<AgentAnswer> => {
     if (!isDialectId(request.agent)) return failureAnswer(`unknown agent "${request.agent}"`);
@@ -174,11 +111,16 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     }
     const fields = toCanonicalInput(raw, event);
     delete fields['hook_event_name'];
-    const system = await systemFor(projectOf(request, raw));
+    const held = await projects.heldFor(projectOf(request, raw));
+    const system = held.system;
     // A settings file that could not be used holds hooks that will not run: that is not an allow.
     const lost = system.problems.find((problem) => problem.fileInactive === true);
     if (lost !== undefined) return failureAnswer(formatProblem(lost));
+    const sessionId = typeof fields['session_id'] === 'string' ? fields['session_id'] : undefined;
+    const lostState = held.sessions.lost(sessionId);
+    if (lostState !== undefined) return failureAnswer(lostState);
     const result = await system.fire(event.canonical, fields);
+    held.sessions.seen(system, sessionId);
     return agentAnswer(dialect.id, native, shownVerdict(result), fields['tool_input']);
   };
 
@@ -286,10 +228,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
           resolve();
         });
       });
-      const held = await Promise.allSettled([...systems.values()]);
-      systems.clear();
-      const built = held.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []));
-      await Promise.all(built.map(release));
+      await projects.close();
       await dashboard?.close();
       resolveClosed();
     })();
