@@ -5,6 +5,7 @@
  * `checkpointEvery` records (and at close) is written at once and synced to disk, signed when a key is given.
  * A host killed between batches loses at most the lines of the last tick, and a line cut mid-write is found by
  * the next writer (it terminates the torn line and says so in its `open` record) and by `hookstream audit verify`.
+ * One process writes a ledger at a time (lib/ledger/ledgerClaim.ts): a second waits for the first, or fails.
  */
 import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { closeSync, fstatSync, fsync, fsyncSync, readSync, writeSync } from 'node:fs';
@@ -24,6 +25,7 @@ import {
   type LedgerCheckpointBody,
   type LedgerOpenBody,
 } from './ledgerFormat.js';
+import { claimLedger } from './ledgerClaim.js';
 import { openLedgerForReading } from './ledgerLines.js';
 
 export interface LedgerWriterOptions {
@@ -128,11 +130,21 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   } catch (error) {
     throw new LedgerError(`Cannot open the ledger ${options.path}: ${errorText(error)}`, { cause: error });
   }
+  // Claimed before the chain's end is read: a writer that came first has finished, or is still writing and
+  // this one waits, or fails naming it; either way no two writers continue from the same record.
+  let release: () => void;
   let end: ReturnType<typeof chainEnd>;
+  try {
+    release = claimLedger(path);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
   try {
     end = chainEnd(path);
   } catch (error) {
     closeSync(fd);
+    release();
     throw error;
   }
   let prev = end.prev;
@@ -203,8 +215,12 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   const opened = chain(open as unknown as Record<string, unknown>);
   pending.push(lineOf(opened.hash, opened.text));
   flush();
-  // A host that exits without `dispose()` still writes what it queued.
-  process.once('exit', flush);
+  // A host that exits without `dispose()` still writes what it queued, and leaves no claim behind.
+  const atExit = (): void => {
+    flush();
+    release();
+  };
+  process.once('exit', atExit);
 
   return {
     append: (body) => {
@@ -221,11 +237,12 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
     close: () => {
       if (closed) return;
       closed = true;
-      process.removeListener('exit', flush);
+      process.removeListener('exit', atExit);
       try {
         if (!failed) checkpoint(true);
       } finally {
         closeSync(fd);
+        release();
       }
     },
   };
