@@ -155,6 +155,9 @@ describe('hookstream/langchain: tool results and stops', () => {
     expect(model.callCount).toBe(2);
     expect(toolMessage(messages, 'call-2')?.text).toBe('{"stdout":"ran: timeout 5 ls -la","exitCode":0}\n\nStop here.');
     expect(messages.at(-1)).toBeInstanceOf(ToolMessage);
+    // The model call after the stop answers with the state as it was: no message added, none repeated.
+    expect(messages.map((m) => m.type)).toEqual(['human', 'ai', 'tool', 'ai', 'tool']);
+    expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
     expect(hookStopOf({ messages })).toEqual({ event: 'AfterTool', reason: 'one call' });
   });
 });

@@ -6,9 +6,10 @@
  * `wrapToolCall` runs BeforeTool and AfterTool: a block answers with an error ToolMessage the model reads, a
  * rewrite is validated against the tool's schema, AfterTool may replace or withhold the result or add context;
  * a `Command` result passes through (AfterTool sees it, but it is not replaced). `continue: false` marks the
- * message (`response_metadata.hookstream`) and the middleware's own before/after-model hooks jump to the end.
+ * message (`response_metadata.hookstream`); after a marked tool result the model is not called again, and the
+ * middleware's own afterModel hook jumps to the end.
  */
-import { ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import type { AgentMiddleware } from 'langchain';
 import { isRecord } from '../../core/guards.js';
 import type { HookCallContext } from '../../host/callContext.js';
@@ -37,6 +38,26 @@ export interface LangChainHookOptions {
 
 const stopMark = (event: string, reason: string) => ({ hookstream: stopMetadata({ event, reason }) });
 const isStopped = (message: BaseMessage | undefined): boolean => stopIn(message?.response_metadata) !== undefined;
+
+/**
+ * The answer for a model call that follows a tool result a hook stopped on, or undefined when none did: the
+ * agent's last AIMessage itself. LangGraph merges a message into the state by id, so the state stays as it was, the
+ * model is not called, and afterModel then ends the run. Checked here rather than in a beforeModel node, which
+ * would cost LangGraph a step before every model call, the first included (3–10 ms on a 20 ms first token).
+ */
+function answerAfterStop(messages: readonly BaseMessage[]): AIMessage | undefined {
+  let i = messages.length - 1;
+  let stopped = false;
+  for (; i >= 0 && messages[i] instanceof ToolMessage; i--) stopped ||= isStopped(messages[i]);
+  if (!stopped) return undefined;
+  const last = messages[i];
+  // Fail closed: without the message the tools answered, there is nothing to re-answer with but the model.
+  if (!(last instanceof AIMessage) || last.id === undefined)
+    throw new Error(
+      'hookstream/langchain: a hook stopped the run at a tool result that follows no AIMessage with an id',
+    );
+  return last;
+}
 
 /**
  * The hook stop that ended an agent run, if one did: read from the last message of its state.
@@ -87,6 +108,8 @@ export function hookMiddleware(hooks: HookSystem, options: LangChainHookOptions 
       request: LangChainModelRequest,
       handler: (request: LangChainModelRequest) => Promise<AIMessage> | AIMessage,
     ) => {
+      const afterStop = answerAfterStop(request.state.messages);
+      if (afterStop !== undefined) return afterStop;
       const context = contextOf(request.runtime);
       const settings = { translator: langchainTranslator, stopAs: 'value' as const, ...(context && { context }) };
       const answer = (outcome: ModelCallOutcome<LangChainModelRequest, AIMessage>): AIMessage =>
@@ -161,14 +184,6 @@ export function hookMiddleware(hooks: HookSystem, options: LangChainHookOptions 
     afterModel: {
       canJumpTo: ['end'],
       hook: (state: { messages: BaseMessage[] }) => (isStopped(state.messages.at(-1)) ? { jumpTo: 'end' } : undefined),
-    },
-    beforeModel: {
-      canJumpTo: ['end'],
-      hook: (state: { messages: BaseMessage[] }) => {
-        for (let i = state.messages.length - 1; i >= 0 && state.messages[i] instanceof ToolMessage; i--)
-          if (isStopped(state.messages[i])) return { jumpTo: 'end' };
-        return undefined;
-      },
     },
   };
   return middleware as unknown as AgentMiddleware;
