@@ -217,7 +217,7 @@ describe('hookstream/openai-agents: hookAgent', () => {
     const graph = billingGraph([], []);
     graph.billing.handoffs.push(graph.triage);
     const triage = hookAgent(hooks, graph.triage);
-    const billing = triage.handoffs[0]?.agent as Agent;
+    const billing = (triage.handoffs[0] as { agent: Agent }).agent;
     expect(billing.name).toBe('billing');
     expect(billing).not.toBe(graph.billing);
     expect((billing.handoffs[0] as { agent: Agent }).agent).toBe(triage);
