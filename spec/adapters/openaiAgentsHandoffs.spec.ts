@@ -15,6 +15,7 @@ import {
   type Model,
   type ModelRequest,
   type ModelResponse,
+  type StreamEvent,
 } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -43,10 +44,10 @@ function scripted(turns: Output[]) {
       const output = turns[requests.length - 1] ?? answer('no more turns');
       return Promise.resolve({ usage: new Usage(), output, responseId: `r${requests.length}` });
     },
-    // eslint-disable-next-line require-yield
-    getStreamedResponse: async function* () {
-      await Promise.resolve();
-      throw new Error('not streamed here');
+    getStreamedResponse: async function* (request): AsyncIterable<StreamEvent> {
+      const response = await model.getResponse(request);
+      const usage = { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+      yield { type: 'response_done', response: { id: 'r', usage, output: response.output } } as StreamEvent;
     },
   };
   return { model, requests };
@@ -144,6 +145,36 @@ describe('hookstream/openai-agents: hookAgent', () => {
       'Route.\n\nThe handoff to billing did not happen: a hook blocked it. billing is closed today',
     );
     expect(resultFor(second, 'h1')).toBeDefined();
+  });
+
+  it('streamed: a blocked handoff and a stopped one end as in a run without streaming', async () => {
+    const hooks = policySystem('bash');
+    hooks.register(
+      'BeforeTool',
+      {
+        type: 'function',
+        name: 'gate',
+        run: (input: HookInputOf<'BeforeTool'>) =>
+          input.tool_name === 'transfer_to_billing'
+            ? { decision: 'deny', reason: 'billing is closed today' }
+            : { continue: false, stopReason: 'escalate to a human' },
+      },
+      { matcher: '^transfer_to_' },
+    );
+    const blocked = billingGraph([call('transfer_to_billing', 'h1'), answer('try tomorrow')], [answer('refunded')]);
+    const first = await run(hookAgent(hooks, blocked.triage), 'I was charged twice', { stream: true });
+    await first.completed;
+    expect(first.finalOutput).toBe('try tomorrow');
+    expect(blocked.billingModel.requests).toHaveLength(0);
+    expect(blocked.triageModel.requests[1]?.systemInstructions).toContain('billing is closed today');
+
+    const stopped = billingGraph([], [call('transfer_to_triage', 'h2')]);
+    stopped.billing.handoffs.push(stopped.triage);
+    const second = await run(hookAgent(hooks, stopped.billing), 'I was charged twice', { stream: true });
+    await second.completed;
+    // (The SDK keeps no provider data of a streamed response, so hookStopOf has nothing to read here.)
+    expect(second.finalOutput).toBe('escalate to a human');
+    expect(stopped.triageModel.requests).toHaveLength(0);
   });
 
   it('continue: false on a handoff ends the run with the stop reason; hookStopOf reads it', async () => {

@@ -10,7 +10,8 @@
  * keeps the run on the agent that asked, and that agent's instructions gain the reason, so the model reads why
  * (the SDK always answers a handoff call itself with the name of the agent that runs next). A `continue: false`
  * ends the run with the stop reason as its final output (`hookStopOf` reads it). An AfterTool block or stop
- * undoes nothing the handoff's own `onHandoff` did, but the run still stays where it was.
+ * undoes nothing the handoff's own `onHandoff` did, but the run still stays where it was; AfterTool context or a
+ * replaced result has nothing to attach to. The SDK gives a handoff no call id, so hooks get no `tool_call_id`.
  */
 import { Handoff, handoff as handoffTo, Usage, type Agent, type Model, type RunContext } from '@openai/agents';
 import { isRecord } from '../../core/guards.js';
@@ -55,14 +56,16 @@ function stopModel(stop: HookStop): Model {
     // eslint-disable-next-line @typescript-eslint/require-await
     getStreamedResponse: async function* () {
       const usage = { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-      yield { type: 'response_done', response: { id: 'hookstream', usage, output: response.output } } as never;
+      const { output, providerData } = response;
+      yield { type: 'response_done', response: { id: 'hookstream', usage, output, providerData } } as never;
     },
   };
 }
 
 /** The agent that asked, again, now told why its handoff did not happen (or made to end the run on a stop). */
 function refusal(asker: AnyAgent, target: string, reason: string, stop: HookStop | undefined): AnyAgent {
-  if (stop !== undefined) return asker.clone({ model: stopModel(stop), tools: [], handoffs: [] });
+  // Text output: the stop reason is the final answer even for an agent whose own output is structured.
+  if (stop !== undefined) return asker.clone({ model: stopModel(stop), tools: [], handoffs: [], outputType: 'text' });
   const note = `The handoff to ${target} did not happen: a hook blocked it. ${reason}`;
   return asker.clone({
     instructions: async (runContext: RunContext) => {
