@@ -50,7 +50,8 @@ const patch = (file: string): string => `*** Begin Patch\n*** Add File: ${file}\
 /**
  * The catalogue, in report order. Sub-agents: Claude Code launches one with its `Agent` tool (`Task` before it was
  * renamed) and fires the same PreToolUse hooks for the sub-agent's own calls, which are the calls of the other
- * paths. A framework application that exposes a sub-agent as a tool names that tool itself (`research_agent`).
+ * paths. A framework application that exposes a sub-agent as a tool names that tool itself (`research_agent`);
+ * an OpenAI Agents handoff reaches hooks (through `hookAgent`) as `transfer_to_<agent>`, the name the model calls.
  */
 export const COVERAGE_PATHS: readonly CoveragePath[] = [
   {
@@ -131,6 +132,11 @@ export const COVERAGE_PATHS: readonly CoveragePath[] = [
         agents: ['copilot'],
       },
       { tool_name: 'research_agent', input: (file) => ({ prompt: `write ${file}` }), agents: ['hookstream'] },
+      {
+        tool_name: 'transfer_to_billing',
+        input: (file) => ({ agent: 'billing', input: { reason: `write ${file}` } }),
+        agents: ['hookstream'],
+      },
     ],
   },
   {
@@ -151,17 +157,25 @@ export const COVERAGE_PATHS: readonly CoveragePath[] = [
   },
 ];
 
-/** Calls of the framework adapters that reach no hook: what wrapping the parent agent does not cover. */
+/**
+ * Calls of the framework adapters that reach no hook, whatever a guard's matcher says: what the adapters' wrappers
+ * cannot reach from where the application puts them.
+ */
 export const COVERAGE_LIMITS: readonly CoverageLimit[] = [
   {
     path: 'subagent',
-    call: 'an OpenAI Agents handoff',
-    why: 'hookTools wraps function tools; the SDK performs a handoff itself, so no BeforeTool fires for it',
+    call: 'an OpenAI Agents handoff of an agent wrapped with hookTools alone',
+    why: 'the SDK performs a handoff itself, so it fires BeforeTool and AfterTool only when the starting agent is wrapped with hookAgent (which covers every agent its handoffs reach)',
   },
   {
     path: 'subagent',
-    call: "a framework sub-agent's own tool calls",
-    why: 'in the AI SDK, LangChain and OpenAI Agents adapters they fire hooks only when the application wraps the sub-agent too (hookTools, hookMiddleware, hookModel)',
+    call: 'the own tool calls of an OpenAI Agents agent used as a tool',
+    why: "asTool keeps the agent it was called on inside the tool, out of hookAgent's reach: they fire hooks when the tool is made from a hooked agent, hookAgent(hooks, agent).asTool(…)",
+  },
+  {
+    path: 'subagent',
+    call: "an AI SDK or LangChain sub-agent's own tool calls",
+    why: "the sub-agent is built inside a tool's execute, where the parent's wrappers never run: they fire hooks when the sub-agent is built with the same helper (hookTools on its tools, hookMiddleware in its middleware)",
   },
 ];
 

@@ -70,10 +70,13 @@ describe('hookstream doctor --coverage', { timeout: CLI_TEST_TIMEOUT_MS }, () =>
       '    ✖ shell command writing a file by redirection: uncovered, misses Bash, run_shell_command, bash, Shell (matcher "^Write$")\n',
     );
     expect(run.stdout).toContain(
-      '    ✖ sub-agent call: uncovered, misses Agent, Task, task, research_agent (matcher "^Write$")\n',
+      '    ✖ sub-agent call: uncovered, misses Agent, Task, task, research_agent, transfer_to_billing (matcher "^Write$")\n',
     );
     expect(run.stdout).toContain('    ⚠ file write and edit tools: partial, misses Edit, MultiEdit,');
-    expect(run.stdout).toMatch(/^adapters: no hook sees an OpenAI Agents handoff: /m);
+    expect(run.stdout).toMatch(
+      /^adapters: no hook sees an OpenAI Agents handoff of an agent wrapped with hookTools alone: /m,
+    );
+    expect(run.stdout).toMatch(/^adapters: no hook sees an AI SDK or LangChain sub-agent's own tool calls: /m);
     expect(run.stdout).toMatch(/checked 1 guard on BeforeTool: 1 with uncovered paths \(warning\)\n$/);
   });
 
@@ -103,7 +106,7 @@ describe('hookstream doctor --coverage', { timeout: CLI_TEST_TIMEOUT_MS }, () =>
     const report = await coverage('json', [guard('w', { matcher: '^Write$' }), guard('all', {})]);
     expect(Object.keys(report).sort()).toEqual(['errors', 'guards', 'limits', 'problems', 'samples', 'warnings']);
     expect(report).toMatchObject({ errors: 0, warnings: 1, problems: [], samples: ['out.txt', '.env', 'src/app.ts'] });
-    expect(report.limits.map((limit) => limit.path)).toEqual(['subagent', 'subagent']);
+    expect(report.limits.map((limit) => limit.path)).toEqual(['subagent', 'subagent', 'subagent']);
     const [writeOnly, all] = report.guards;
     expect(writeOnly).toMatchObject({
       name: 'w',

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { OBSERVE_HARNESSES } from './observeHarnesses.js';
 import { POLICY_HARNESSES } from './policyHarnesses.js';
 import { EFFECTS_HARNESSES } from './effectsHarnesses.js';
+import { SUBAGENT_HARNESSES } from './subagentHarnesses.js';
 import { lines, printed } from './printedLines.js';
 
 export interface Harness {
@@ -414,6 +415,9 @@ console.log(JSON.stringify({ id: first?.id, success: first?.payload.success, out
 
   // docs/effects.md (spec/docs/effectsHarnesses.ts).
   ...EFFECTS_HARNESSES,
+
+  // docs/adapters.md, "Sub-agents and handoffs" (spec/docs/subagentHarnesses.ts).
+  ...SUBAGENT_HARNESSES,
 
   'adapter-ai-sdk': {
     // AI SDK 6's own test model: per run, a dangerous shell call, a harmless one, the answer with a key in two chunks.
