@@ -9,7 +9,7 @@
  * stopped at the end. Run alone: `npm run build && npx tsx bench/agentEntry.bench.ts`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,9 @@ export interface AgentEntryFigures {
   bareNodeMs: { p50: number; p99: number };
   /** The Node client (client.js) the shell client hands over to when curl is missing or nobody listens. */
   nodeClientMs: { p50: number; p99: number };
+  /** A Bash call one command hook handles, through the entry; and that hook run by the agent itself. */
+  commandHookEntryMs: { p50: number; p99: number };
+  directHookMs: { p50: number; p99: number };
   /** The same event posted to the daemon's http hook listener, and to a bare Node HTTP server. */
   httpEntryMs: { p50: number; p99: number };
   bareHttpMs: { p50: number; p99: number };
@@ -30,6 +33,8 @@ export interface AgentEntryFigures {
 
 const MAIN = fileURLToPath(new URL('../dist/lib/cli/main.js', import.meta.url));
 const CLIENT = fileURLToPath(new URL('../dist/lib/cli/client.js', import.meta.url));
+/** The command hook of the hook row: reads its payload and says nothing, as a guard that allows does. */
+const HOOK = 'cat > /dev/null';
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -114,8 +119,16 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
   const root = mkdtempSync(path.join(tmpdir(), 'hs-bench-agent-'));
   const home = path.join(root, 'home');
   const project = path.join(root, 'proj');
-  mkdirSync(home);
+  mkdirSync(path.join(home, '.hookstream'), { recursive: true });
   mkdirSync(project);
+  // One command hook, on Bash calls only: the Read call below stays a call no hook handles.
+  writeFileSync(
+    path.join(home, '.hookstream', 'settings.json'),
+    JSON.stringify({
+      tools: { enableHooks: true },
+      hooks: { BeforeTool: [{ matcher: 'Bash', hooks: [{ type: 'command', command: HOOK }] }] },
+    }),
+  );
   const env: NodeJS.ProcessEnv = Object.assign({}, process.env, {
     HOME: home,
     HOOKSTREAM_RUNTIME_DIR: path.join(root, 'run'),
@@ -145,24 +158,37 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       tool_name: 'Read',
       tool_input: { file_path: 'README.md' },
     });
+    const bashPayload = JSON.stringify({
+      session_id: 'bench',
+      transcript_path: '',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    });
     const bareNode = `${JSON.stringify(process.execPath)} -e 0`;
     const nodeClient = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLIENT)} claude PreToolUse`;
     const hookRoute = '/hook/claude/PreToolUse';
     // Warm: the first call of each entry builds the project's hook system and opens the listeners' paths.
     await timed(entry, payload, env, project);
     await timed(nodeClient, payload, env, project);
+    await timed(entry, bashPayload, env, project);
     await posted(serving.port, hookRoute, payload, token);
     await posted(bare.port, hookRoute, payload, token);
     const rounds = scaled(60, 6);
     const entryMs: number[] = [];
     const bareMs: number[] = [];
     const nodeClientMs: number[] = [];
+    const hookEntryMs: number[] = [];
+    const directMs: number[] = [];
     const httpMs: number[] = [];
     const bareHttpMs: number[] = [];
     for (let round = 0; round < rounds; round++) {
       bareMs.push(await timed(bareNode, '', env, project));
       entryMs.push(await timed(entry, payload, env, project));
       nodeClientMs.push(await timed(nodeClient, payload, env, project));
+      directMs.push(await timed(HOOK, bashPayload, env, project));
+      hookEntryMs.push(await timed(entry, bashPayload, env, project));
       // Many posts per round: a post costs about a thousandth of a process start.
       for (let post = 0; post < 20; post++) {
         bareHttpMs.push(await posted(bare.port, hookRoute, payload, token));
@@ -175,10 +201,12 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       commandEntryMs: p(entryMs),
       bareNodeMs: p(bareMs),
       nodeClientMs: p(nodeClientMs),
+      commandHookEntryMs: p(hookEntryMs),
+      directHookMs: p(directMs),
       httpEntryMs: p(httpMs),
       bareHttpMs: p(bareHttpMs),
       description:
-        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client posting with curl to the daemon's unix socket) beside `node -e 0` and the Node client started the same way; and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
+        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client posting with curl to the daemon's unix socket) beside `node -e 0` and the Node client started the same way; a Bash call one command hook (`cat > /dev/null`) handles, through the entry, beside that hook run by the agent itself (`bash -c`, the payload on stdin); and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
     };
   } finally {
     await stopped(daemon);

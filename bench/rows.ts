@@ -109,6 +109,8 @@ export const TARGETS = {
   // The installed agent entry: client → daemon → answer, Node's own start included.
   'agents.commandEntry.p50': { op: '<=', value: 60 },
   'agents.commandEntry.p99': { op: '<=', value: 120 },
+  // With one command hook: over the same hook run directly by the agent, p50 against p50.
+  'agents.commandHook.overDirect': { op: '<=', value: 5 },
   // The same event posted to the daemon by Claude Code's http hook: no process per event.
   'agents.httpEntry.p50': { op: '<=', value: 2 },
   // The worker fleet over NATS (loopback): a remote function hook, the durable lane, a worker SIGKILLed under load.
@@ -296,13 +298,16 @@ const adapterRows = ({ firstTokenMs: t, vsRaw }: AdapterTtftFigures): TargetRow[
 };
 
 /**
- * The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start; and
- * the same call posted to the daemon's http hook listener, beside a bare Node HTTP server.
+ * The installed agent entry's rows: one tool call through Claude's command entry, beside a bare Node start; a call
+ * one command hook handles, over that hook run by the agent directly; and the same call posted to the daemon's
+ * http hook listener, beside a bare Node HTTP server.
  */
 const agentRows = ({
   commandEntryMs,
   bareNodeMs,
   nodeClientMs,
+  commandHookEntryMs,
+  directHookMs,
   httpEntryMs,
   bareHttpMs,
 }: AgentEntryFigures): TargetRow[] => {
@@ -319,6 +324,19 @@ const agentRows = ({
       baseline: { what: '`node -e 0` started the same way, p99', value: bareNodeMs.p99, unit: 'ms' },
       measured: { value: commandEntryMs.p99, unit: 'ms' },
     }),
+    row(
+      'agents.commandHook.overDirect',
+      'a Bash call one command hook handles, through the installed entry (the daemon runs the hook), p50',
+      {
+        hookstream: { value: commandHookEntryMs.p50, unit: 'ms' },
+        baseline: {
+          what: 'the same hook run by the agent itself (`bash -c`), p50',
+          value: directHookMs.p50,
+          unit: 'ms',
+        },
+        measured: { value: round3(commandHookEntryMs.p50 - directHookMs.p50), unit: 'ms' },
+      },
+    ),
     row(
       'agents.httpEntry.p50',
       "the same tool call posted to the daemon's http hook listener (Claude's http entry), p50",
