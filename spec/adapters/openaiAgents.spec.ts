@@ -7,7 +7,6 @@ import {
   Agent,
   run,
   setTracingDisabled,
-  tool,
   type Model,
   type ModelRequest,
   type ModelResponse,
@@ -15,7 +14,6 @@ import {
 } from '@openai/agents';
 import { Usage } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { hookModel, hookStopOf, hookTools } from '../../lib/adapters/openai-agents/index.js';
 import {
   ANSWER,
@@ -27,6 +25,7 @@ import {
   REDACTED_ANSWER,
   shellTool,
 } from './policyHarness.js';
+import { bashTool } from './agentsBashTool.js';
 
 beforeAll(() => {
   setTracingDisabled(true);
@@ -68,14 +67,6 @@ function scriptedModel() {
   };
   return { model, requests };
 }
-
-const bashTool = (shell: ReturnType<typeof shellTool>) =>
-  tool({
-    name: 'bash',
-    description: 'Runs a shell command',
-    parameters: z.object({ command: z.string() }),
-    execute: async ({ command }) => shell.run(command),
-  });
 
 /** The agent of the first test, for the others: the scripted model and a shell tool, both hooked. */
 const hookedAgent = (hooks: ReturnType<typeof policySystem>) => {

@@ -10,7 +10,6 @@ import {
   handoff,
   run,
   setTracingDisabled,
-  tool,
   Usage,
   type Model,
   type ModelRequest,
@@ -21,6 +20,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hookAgent, hookStopOf } from '../../lib/adapters/openai-agents/index.js';
 import type { HookInputOf, HookSystem } from '../../lib/index.js';
+import { bashTool } from './agentsBashTool.js';
 import { BLOCK_REASON, policySystem, shellTool } from './policyHarness.js';
 
 beforeAll(() => {
@@ -52,14 +52,6 @@ function scripted(turns: Output[]) {
   };
   return { model, requests };
 }
-
-const bashTool = (shell: ReturnType<typeof shellTool>) =>
-  tool({
-    name: 'bash',
-    description: 'Runs a shell command',
-    parameters: z.object({ command: z.string() }),
-    execute: ({ command }) => shell.run(command),
-  });
 
 /** Every BeforeTool and AfterTool input the system fired, in order. */
 function recordTools(hooks: HookSystem) {

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { OBSERVE_HARNESSES } from './observeHarnesses.js';
 import { POLICY_HARNESSES } from './policyHarnesses.js';
 import { EFFECTS_HARNESSES } from './effectsHarnesses.js';
+import { AI_SDK_BASH_TOOL } from './aiSdkBashTool.js';
 import { SUBAGENT_HARNESSES } from './subagentHarnesses.js';
 import { lines, printed } from './printedLines.js';
 
@@ -426,15 +427,7 @@ import { tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 ${POLICY}
-const bash = tool({
-  description: 'Runs a shell command',
-  inputSchema: z.object({ command: z.string() }),
-  execute: async ({ command }) => (ran.push(command), { exitCode: 0 }),
-});
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
+${AI_SDK_BASH_TOOL}
 const commands = ['rm -rf build', 'ls build'];
 let step = 0;
 const call = (i: number) => ({ type: 'tool-call' as const, toolCallId: \`c\${step}\`, toolName: 'bash', input: JSON.stringify({ command: commands[i] }) });

@@ -4,6 +4,7 @@
  * sub-agent (or the handoff itself), and the model that made it must read why.
  */
 import { expect } from 'vitest';
+import { AI_SDK_BASH_TOOL } from './aiSdkBashTool.js';
 import type { Harness } from './readmeHarnesses.js';
 import { lines, printed } from './printedLines.js';
 
@@ -70,15 +71,7 @@ console.log(JSON.stringify({ instructions }));`,
     prelude: `
 import { MockLanguageModelV3 } from 'ai/test';
 ${GUARD}
-const bash = tool({
-  description: 'Runs a shell command',
-  inputSchema: z.object({ command: z.string() }),
-  execute: async ({ command }) => (ran.push(command), { exitCode: 0 }),
-});
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
+${AI_SDK_BASH_TOOL}
 const call = (toolName: string, input: object) => ({ type: 'tool-call' as const, toolCallId: toolName, toolName, input: JSON.stringify(input) });
 const steps = [call('research', { task: 'clean the cache' }), call('bash', { command: 'rm -rf cache' })];
 const answers = ['Could not clean.', 'Reported.'];
