@@ -1,9 +1,9 @@
 /**
- * One writer per ledger file: two hosts writing one ledger at once (real processes) leave one intact chain with
- * every event of both, the second waiting for the first; a claim left by a killed writer is taken over; a claim
- * held past the wait fails the open, naming the holder, instead of splitting the chain.
+ * One writer per ledger file: a second process opening a ledger this one holds fails, naming the holder, instead
+ * of splitting the chain, and writes its events once the holder closed it (one intact chain); a claim left by a
+ * process that is gone is taken over; a claim is waited for, then refused, in process too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,58 +23,33 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Writer {
-  readonly child: ChildProcess;
-  /** Resolves when the writer printed `line`. */
-  printed(line: string): Promise<void>;
-  /** Its exit code and stderr. */
-  readonly done: Promise<{ code: number | null; stderr: string }>;
-}
-
-const writer = (ledger: string, label: string, pause = false): Writer => {
-  const args = ['--import', 'tsx', WRITER, ledger, '60', label, ...(pause ? ['pause'] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const waiting: { line: string; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    for (const wait of waiting.filter((entry) => stdout.split('\n').includes(entry.line))) wait.resolve();
+/** Runs the batch writer (60 events) to its end; resolves with its exit code and stderr. */
+const writer = async (ledger: string): Promise<{ code: number | null; stderr: string }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, ledger, '60', 'other'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const done = once(child, 'exit').then(([code]) => ({ code: code as number | null, stderr }));
-  return {
-    child,
-    printed: (line) =>
-      stdout.split('\n').includes(line)
-        ? Promise.resolve()
-        : new Promise((resolve) => {
-            waiting.push({ line, resolve });
-          }),
-    done,
-  };
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
 };
 
-describe('a ledger written by two hosts at once', () => {
-  it('is one intact chain holding every event of both', async () => {
+describe('a ledger another process holds', () => {
+  it('is not continued by a second writer: it fails naming the holder, then takes its turn on one intact chain', async () => {
     const ledger = path.join(dir, 'shared.ledger');
-    // The first pauses halfway, holding its place in the chain; the second starts meanwhile. Without a claim it
-    // would open at once and write all its events from the same record (it says `opened`); with one it waits.
-    const first = writer(ledger, 'a', true);
-    await first.printed('half');
-    const second = writer(ledger, 'b');
-    await second.printed('starting');
-    await Promise.race([second.printed('opened'), new Promise((resolve) => setTimeout(resolve, 500))]);
-    first.child.stdin?.write('go\n');
-    expect(await Promise.all([first.done, second.done])).toEqual([
-      { code: 0, stderr: '' },
-      { code: 0, stderr: '' },
-    ]);
+    // This process writes first and keeps the ledger open. A second writer without the claim would continue the
+    // chain from the same record and split it; with it, it gives up after the claim's wait, naming this process.
+    const holder = createHookSystem({ trust: false, ledger });
+    for (let i = 0; i < 10; i++) await holder.fire('SessionStart', { source: 'startup' });
+    const refused = await writer(ledger);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`being written by process ${String(process.pid)}`);
+    await holder.dispose();
+    expect(await writer(ledger)).toEqual({ code: 0, stderr: '' });
     const report = verifyLedger(ledger);
     expect(report.broken).toBeUndefined();
     expect(verdictOf(report)).toBe('intact');
-    expect(report.events).toBe(120);
-    expect(report.unclosedBefore).toEqual([]);
+    expect(report.events).toBe(70);
     expect(existsSync(`${ledger}.lock`)).toBe(false);
   }, 60_000);
 });
