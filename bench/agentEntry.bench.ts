@@ -1,9 +1,9 @@
 /**
  * The installed agent entry (`hookstream install --agent claude`): one PreToolUse event through the command
  * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — shell client
- * and curl → session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0` and to the
- * Node client (what the shell client hands over to without curl) started the same way in the same run,
- * interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
+ * and perl → session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0`, to the same
+ * entry on its curl path (no perl, or a PERL5 variable set) and to the Node client (what the shell client hands
+ * over to without either) started the same way in the same run, interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
  * the same event posted there (no process per event), next to the same post to a bare Node HTTP server answering
  * `{}`, each on a fresh connection. The daemon is warm (a first call of each entry built the project's system) and
  * stopped at the end. Run alone: `npm run build && npx tsx bench/agentEntry.bench.ts`.
@@ -20,7 +20,9 @@ export interface AgentEntryFigures {
   rounds: number;
   commandEntryMs: { p50: number; p99: number };
   bareNodeMs: { p50: number; p99: number };
-  /** The Node client (client.js) the shell client hands over to when curl is missing or nobody listens. */
+  /** The entry on its curl path: what it takes where perl is missing or a PERL5 variable is set. */
+  curlEntryMs: { p50: number; p99: number };
+  /** The Node client (client.js) the shell client hands over to without perl or curl, or when nobody listens. */
   nodeClientMs: { p50: number; p99: number };
   /** A Bash call one command hook handles, through the entry; and that hook run by the agent itself. */
   commandHookEntryMs: { p50: number; p99: number };
@@ -170,13 +172,17 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
     const nodeClient = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLIENT)} claude PreToolUse`;
     const hookRoute = '/hook/claude/PreToolUse';
     // Warm: the first call of each entry builds the project's hook system and opens the listeners' paths.
+    // Any PERL5 variable makes the entry leave perl alone; a library path that does not exist changes nothing else.
+    const curlEnv: NodeJS.ProcessEnv = Object.assign({}, env, { PERLLIB: path.join(root, 'no-perl-lib') });
     await timed(entry, payload, env, project);
+    await timed(entry, payload, curlEnv, project);
     await timed(nodeClient, payload, env, project);
     await timed(entry, bashPayload, env, project);
     await posted(serving.port, hookRoute, payload, token);
     await posted(bare.port, hookRoute, payload, token);
     const rounds = scaled(60, 6);
     const entryMs: number[] = [];
+    const curlMs: number[] = [];
     const bareMs: number[] = [];
     const nodeClientMs: number[] = [];
     const hookEntryMs: number[] = [];
@@ -186,6 +192,7 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
     for (let round = 0; round < rounds; round++) {
       bareMs.push(await timed(bareNode, '', env, project));
       entryMs.push(await timed(entry, payload, env, project));
+      curlMs.push(await timed(entry, payload, curlEnv, project));
       nodeClientMs.push(await timed(nodeClient, payload, env, project));
       directMs.push(await timed(HOOK, bashPayload, env, project));
       hookEntryMs.push(await timed(entry, bashPayload, env, project));
@@ -199,6 +206,7 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
     return {
       rounds,
       commandEntryMs: p(entryMs),
+      curlEntryMs: p(curlMs),
       bareNodeMs: p(bareMs),
       nodeClientMs: p(nodeClientMs),
       commandHookEntryMs: p(hookEntryMs),
@@ -206,7 +214,7 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       httpEntryMs: p(httpMs),
       bareHttpMs: p(bareHttpMs),
       description:
-        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client posting with curl to the daemon's unix socket) beside `node -e 0` and the Node client started the same way; a Bash call one command hook (`cat > /dev/null`) handles, through the entry, beside that hook run by the agent itself (`bash -c`, the payload on stdin); and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
+        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client handing over to perl, which posts to the daemon's unix socket) beside `node -e 0`, the same entry on its curl path and the Node client started the same way; a Bash call one command hook (`cat > /dev/null`) handles, through the entry, beside that hook run by the agent itself (`bash -c`, the payload on stdin); and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
     };
   } finally {
     await stopped(daemon);

@@ -305,14 +305,15 @@ const adapterRows = ({ firstTokenMs: t, vsRaw }: AdapterTtftFigures): TargetRow[
 const agentRows = ({
   commandEntryMs,
   bareNodeMs,
+  curlEntryMs,
   nodeClientMs,
   commandHookEntryMs,
   directHookMs,
   httpEntryMs,
   bareHttpMs,
 }: AgentEntryFigures): TargetRow[] => {
-  const what = 'one tool call through the installed Claude command entry (shell client → daemon → answer)';
-  const nodeClient = `the Node client, used without curl: ${String(nodeClientMs.p50)} ms`;
+  const what = 'one tool call through the installed Claude command entry (shell client → perl → daemon → answer)';
+  const nodeClient = `the entry's curl path: ${String(curlEntryMs.p50)} ms; the Node client, used without perl or curl: ${String(nodeClientMs.p50)} ms`;
   return [
     row('agents.commandEntry.p50', `${what}, p50`, {
       hookstream: { value: commandEntryMs.p50, unit: 'ms' },

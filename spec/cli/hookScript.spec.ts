@@ -1,11 +1,23 @@
 /**
- * The shell hook client (lib/cli/hook.sh), which `hookstream install` writes into agents' settings: it answers
- * every agent byte for byte as the Node client (client.js) does — exit code, stdout, stderr — for denies, allows,
- * context, malformed payloads and payloads no argument list could carry; it hands over to the Node client when
- * curl is missing or nobody listens (the daemon then starts); and a socket that answers badly, late or not at
- * all denies, saying why. Real processes throughout: sh, curl, the built daemon.
+ * The shell hook client (lib/cli/hook.sh), which `hookstream install` writes into agents' settings, on both of its
+ * paths — perl running hook.pl, and curl where there is no perl — each on a PATH of its own that holds only the
+ * tools it may use, through a wrapper that records its use: it answers every agent byte for byte as the Node
+ * client (client.js) does — exit code, stdout, stderr — for denies, allows, context, malformed payloads and
+ * payloads no argument list could carry; it hands over to the Node client when neither tool is there or nobody
+ * listens (the daemon then starts); and a socket that answers badly, late or not at all denies, saying why. Real
+ * processes throughout: sh, perl, curl, the built daemon.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -17,6 +29,7 @@ import { eventually, MARKER_VARIABLE, markedProcesses } from '../process/process
 import { REPO_ROOT } from './cliHarness.js';
 
 const SCRIPT = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'hook.sh');
+const PERL_SCRIPT = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'hook.pl');
 const CLIENT = path.join(REPO_ROOT, 'dist', 'lib', 'cli', 'client.js');
 const marker = randomUUID();
 const root = mkdtempSync(path.join(tmpdir(), 'hs-sh-'));
@@ -38,9 +51,41 @@ const run = (file: string, args: string[], input: string, extra: Record<string, 
     }),
   });
 
-/** The shell client as an agent runs the installed entry. */
+/** What the tools the hook script and the spec's hooks use resolve to on this machine. */
+const which = (tool: string): string => {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir !== '' && existsSync(path.join(dir, tool))) return path.join(dir, tool);
+  }
+  throw new Error(`${tool} is not on PATH: this spec needs it`);
+};
+
+/**
+ * A PATH directory with the plain tools the script and the hooks use, and `tool` behind a wrapper that notes each
+ * use in `<dir>/used` — and nothing else, so the script can take no other path than `tool`'s.
+ */
+const pathWith = (name: string, tool?: string): string => {
+  const bin = path.join(root, name);
+  mkdirSync(bin, { recursive: true });
+  for (const plain of ['sh', 'bash', 'ls', 'cat', 'grep']) symlinkSync(which(plain), path.join(bin, plain));
+  if (tool !== undefined) {
+    const wrapper = `#!/bin/sh\necho used >> ${JSON.stringify(path.join(bin, 'used'))}\nexec ${JSON.stringify(which(tool))} "$@"\n`;
+    writeFileSync(path.join(bin, tool), wrapper, { mode: 0o755 });
+  }
+  return bin;
+};
+
+/** The script's two paths: perl running hook.pl, and curl. */
+const PATHS = [
+  { tool: 'perl', bin: pathWith('bin-perl', 'perl') },
+  { tool: 'curl', bin: pathWith('bin-curl', 'curl') },
+] as const;
+
+/** The shell client as an agent runs the installed entry, perl's path unless `extra` says otherwise. */
 const viaShell = (agent: string, event: string, input: string, extra: Record<string, string> = {}): Promise<Run> =>
-  run('/bin/sh', [SCRIPT, process.execPath, agent, event, '--installed-by-hookstream'], input, extra);
+  run('/bin/sh', [SCRIPT, process.execPath, agent, event, '--installed-by-hookstream'], input, {
+    PATH: PATHS[0].bin,
+    ...extra,
+  });
 
 const viaNode = (agent: string, event: string, input: string, extra: Record<string, string> = {}): Promise<Run> =>
   run(process.execPath, [CLIENT, agent, event, '--installed-by-hookstream'], input, extra);
@@ -145,16 +190,58 @@ describe('the shell hook client', () => {
     expect(statSync(path.join(runDir, 'daemon-http.sock')).isSocket()).toBe(true);
   });
 
-  it.each(CALLS)('answers $name as the Node client does, byte for byte', async ({ agent, event, input }) => {
-    const [shell, node] = [await viaShell(agent, event, input), await viaNode(agent, event, input)];
-    expect(shell).toEqual(node);
-    expect(shell.code).not.toBeNull();
+  describe.each(PATHS)('through $tool', ({ tool, bin }) => {
+    it.each(CALLS)('answers $name as the Node client does, byte for byte', async ({ agent, event, input }) => {
+      const used = path.join(bin, 'used');
+      rmSync(used, { force: true });
+      const shell = await viaShell(agent, event, input, { PATH: bin });
+      const node = await viaNode(agent, event, input);
+      expect(shell).toEqual(node);
+      expect(shell.code).not.toBeNull();
+      expect(readFileSync(used, 'utf8'), `the script went through ${tool}`).toBe('used\n');
+    });
+
+    it('never posts through a runtime directory others can open, or a link to one, though a daemon listens there', async () => {
+      expect((await viaShell('claude', 'PreToolUse', claudeTool('ls'), { PATH: bin })).code).toBe(0);
+      const link = path.join(root, `run-link-${tool}`);
+      symlinkSync(runDir, link);
+      const linked = await viaShell('claude', 'PreToolUse', claudeTool('ls'), {
+        PATH: bin,
+        HOOKSTREAM_RUNTIME_DIR: link,
+      });
+      expect(linked.code).toBe(2);
+      expect(linked.stderr).toMatch(/refusing the daemon's directory: .*denied because hookstream could not decide/);
+      chmodSync(runDir, 0o750);
+      try {
+        const opened = await viaShell('claude', 'PreToolUse', claudeTool('ls'), { PATH: bin });
+        expect(opened.code).toBe(2);
+        expect(opened.stderr).toMatch(/can be opened by others .*denied because hookstream could not decide/);
+      } finally {
+        chmodSync(runDir, 0o700);
+      }
+    });
+  });
+
+  it('leaves perl alone when a PERL5 variable could load code into it, and answers through curl', async () => {
+    const bin = pathWith('bin-both', 'perl');
+    symlinkSync(which('curl'), path.join(bin, 'curl'));
+    const extra = { PATH: bin, PERL5OPT: '-MNoSuchModuleOfHookstream' };
+    const [allowed, denied] = [
+      await viaShell('claude', 'PreToolUse', claudeTool('ls'), extra),
+      await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), extra),
+    ];
+    expect(allowed).toEqual(await viaNode('claude', 'PreToolUse', claudeTool('ls')));
+    expect(denied).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+    expect(existsSync(path.join(bin, 'used'))).toBe(false);
   });
 
   it('forwards exactly the project variables the daemon reads: the project comes from them', async () => {
     const text = readFileSync(SCRIPT, 'utf8');
     const named = [...text.matchAll(/\$\{([A-Z_]+_PROJECT_DIR)\+/g)].map((match) => match[1]);
     expect([...new Set(named)]).toEqual([...PROJECT_VARIABLES]);
+    const perl = readFileSync(PERL_SCRIPT, 'utf8');
+    const perlNamed = [...perl.matchAll(/'([A-Z_]+_PROJECT_DIR)'/g)].map((match) => match[1]);
+    expect([...new Set(perlNamed)]).toEqual([...PROJECT_VARIABLES]);
     // No cwd in the payload and the client in another directory: only CLAUDE_PROJECT_DIR names the project,
     // whose broken settings the daemon then refuses by name.
     const other = path.join(root, 'elsewhere');
@@ -166,37 +253,40 @@ describe('the shell hook client', () => {
       tool_name: 'Bash',
       tool_input: { command: 'ls' },
     });
-    const result = await viaShell('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(path.join(other, '.hookstream', 'settings.json'));
-    expect(result).toEqual(await viaNode('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other }));
+    const node = await viaNode('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other });
+    for (const { bin } of PATHS) {
+      const result = await viaShell('claude', 'PreToolUse', input, { CLAUDE_PROJECT_DIR: other, PATH: bin });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(path.join(other, '.hookstream', 'settings.json'));
+      expect(result).toEqual(node);
+    }
   });
 
   it("is not steered by the user's .curlrc", async () => {
     const curlrc = path.join(home, '.curlrc');
     writeFileSync(curlrc, '--include\n--output /dev/null\n');
     try {
-      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'));
+      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { PATH: PATHS[1].bin });
       expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
     } finally {
       rmSync(curlrc);
     }
   });
 
-  it('hands over to the Node client when curl is not on PATH', async () => {
-    const bin = path.join(root, 'bin-no-curl');
-    mkdirSync(bin, { recursive: true });
-    for (const tool of ['ls', 'cat']) symlinkSync(`/bin/${tool}`, path.join(bin, tool));
-    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { PATH: bin });
+  it('hands over to the Node client when neither perl nor curl is on PATH', async () => {
+    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { PATH: pathWith('bin-neither') });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('rm -rf is not allowed: «here»\n');
   });
 
-  it('hands the payload over when the daemon died and left its socket: the next daemon decides it', async () => {
-    await killAll();
-    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'));
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
-  });
+  it.each(PATHS)(
+    'hands the payload over through $tool when the daemon died and left its socket: the next daemon decides it',
+    async ({ bin }) => {
+      await killAll();
+      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { PATH: bin });
+      expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+    },
+  );
 });
 
 /** A listener of the test's own on a runtime directory's shell socket, answering as `answer` says. */
@@ -220,7 +310,7 @@ const withFakeDaemon = async (
   }
 };
 
-describe('a shell client that cannot read an answer denies, saying why', () => {
+describe.each(PATHS)('a shell client that cannot read an answer through $tool denies, saying why', ({ bin }) => {
   it.each([
     ['no exit code', 'allow\x1e{}\x1e\x1e', /answered without an exit code/],
     ['an answer cut short', '0\x1e{"decision":', /answer was cut short/],
@@ -231,7 +321,10 @@ describe('a shell client that cannot read an answer denies, saying why', () => {
         respond(body);
       },
       async (dir) => {
-        const result = await viaShell('claude', 'PreToolUse', claudeTool('ls'), { HOOKSTREAM_RUNTIME_DIR: dir });
+        const result = await viaShell('claude', 'PreToolUse', claudeTool('ls'), {
+          HOOKSTREAM_RUNTIME_DIR: dir,
+          PATH: bin,
+        });
         expect(result.code).toBe(2);
         expect(result.stdout).toBe('');
         expect(result.stderr).toMatch(reason);
@@ -244,7 +337,7 @@ describe('a shell client that cannot read an answer denies, saying why', () => {
     await withFakeDaemon(
       () => undefined,
       async (dir) => {
-        const extra = { HOOKSTREAM_RUNTIME_DIR: dir, HOOKSTREAM_CLIENT_TIMEOUT_MS: '300' };
+        const extra = { HOOKSTREAM_RUNTIME_DIR: dir, HOOKSTREAM_CLIENT_TIMEOUT_MS: '300', PATH: bin };
         const late = await viaShell('claude', 'PreToolUse', claudeTool('ls'), extra);
         expect(late.code).toBe(2);
         expect(late.stderr).toMatch(/did not answer within 300 ms/);
