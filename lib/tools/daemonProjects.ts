@@ -21,11 +21,17 @@ export interface HeldProject {
   readonly unwatch: () => void;
 }
 
+/** Where the daemon writes each project's decision ledger, and the key that signs its checkpoints (PEM). */
+export interface DaemonLedger {
+  readonly dir: string;
+  readonly key?: string | undefined;
+}
+
 export interface DaemonProjectsOptions {
   /** The home directory whose `~/.hookstream/settings.json` applies; default the process's. */
   readonly home?: string | undefined;
   /** Write each project's decision ledger in `dir` ({@link ledgerFileOf}), checkpoints signed with `key` (PEM). */
-  readonly ledger?: { readonly dir: string; readonly key?: string | undefined } | undefined;
+  readonly ledger?: DaemonLedger | undefined;
   /** Where sessions are saved between daemons (in the runtime directory). */
   readonly sessionsDir: string;
   /** Shows a system on the dashboard; returns how to stop. */

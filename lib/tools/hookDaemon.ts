@@ -22,7 +22,7 @@ import { agentAnswer, failureAnswer, shownVerdict, type AgentAnswer } from '../p
 import { toCanonicalInput } from '../protocol/dialectInput.js';
 import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
-import { daemonProjects } from './daemonProjects.js';
+import { daemonProjects, type DaemonLedger } from './daemonProjects.js';
 import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
 import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
 import { startShellSocket, type ShellSocket } from './daemonShellSocket.js';
@@ -40,8 +40,8 @@ export interface DaemonOptions {
   readonly http?: { readonly port: number; readonly token: DashboardToken };
   /** Serve the live dashboard of every project's events on 127.0.0.1 at this port (0: any free one). */
   readonly dashboard?: { readonly port: number; readonly token: DashboardToken };
-  /** Write each project's decision ledger in `dir` ({@link ledgerFileOf}), checkpoints signed with `key` (PEM). */
-  readonly ledger?: { readonly dir: string; readonly key?: string | undefined };
+  /** Write each project's decision ledger in `dir`, one file per project (`ledgerFileOf`), signed with `key`. */
+  readonly ledger?: DaemonLedger;
 }
 
 export interface HookDaemon {
@@ -53,9 +53,6 @@ export interface HookDaemon {
   readonly closed: Promise<void>;
   close(): Promise<void>;
 }
-
-/** The ledger file of a project (kept here too: callers read it from the daemon they started). */
-export { ledgerFileOf } from './daemonProjects.js';
 
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;

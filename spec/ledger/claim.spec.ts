@@ -40,11 +40,15 @@ describe('a ledger another process holds', () => {
     // This process writes first and keeps the ledger open. A second writer without the claim would continue the
     // chain from the same record and split it; with it, it gives up after the claim's wait, naming this process.
     const holder = createHookSystem({ trust: false, ledger });
-    for (let i = 0; i < 10; i++) await holder.fire('SessionStart', { source: 'startup' });
-    const refused = await writer(ledger);
+    let refused: Awaited<ReturnType<typeof writer>>;
+    try {
+      for (let i = 0; i < 10; i++) await holder.fire('SessionStart', { source: 'startup' });
+      refused = await writer(ledger);
+    } finally {
+      await holder.dispose();
+    }
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(`being written by process ${String(process.pid)}`);
-    await holder.dispose();
     expect(await writer(ledger)).toEqual({ code: 0, stderr: '' });
     const report = verifyLedger(ledger);
     expect(report.broken).toBeUndefined();

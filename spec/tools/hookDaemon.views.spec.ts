@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verdictOf, verifyLedger } from '../../lib/ledger/verifyLedger.js';
 import type { DashboardMessage } from '../../lib/tools/dashboardModel.js';
 import { createDashboardToken } from '../../lib/tools/dashboardToken.js';
-import { ledgerFileOf, startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
+import { ledgerFileOf } from '../../lib/tools/daemonProjects.js';
+import { startHookDaemon, type HookDaemon } from '../../lib/tools/hookDaemon.js';
 import { chromiumPath, launchChromium, NO_CHROMIUM } from '../observe/browser.js';
 import { claudeToolCall, writeDenyBashSettings } from '../helpers/daemonSettings.js';
 
