@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,34 @@ describe('claimLedger', () => {
     await hooks.dispose();
     expect(verdictOf(verifyLedger(ledger))).toBe('intact');
     expect(existsSync(`${ledger}.lock`)).toBe(false);
+  });
+
+  it('leaves a stale claim alone while another writer takes it over, then takes it over itself', async () => {
+    const ledger = path.join(dir, 'z.ledger');
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await once(gone, 'exit');
+    writeFileSync(`${ledger}.lock`, `${String(gone.pid)}\n`);
+    // This process stands for the writer inside its takeover: the claim it is about to replace must stay put.
+    writeFileSync(`${ledger}.lock.break`, `${String(process.pid)}\n`);
+    expect(() => claimLedger(ledger, 50)).toThrow(/a second writer would split its chain/);
+    expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(gone.pid)}\n`);
+    rmSync(`${ledger}.lock.break`);
+    const release = claimLedger(ledger, 0);
+    expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(process.pid)}\n`);
+    expect(existsSync(`${ledger}.lock.break`)).toBe(false);
+    release();
+  });
+
+  it('removes a break claim whose writer was killed inside its takeover', async () => {
+    const ledger = path.join(dir, 'w.ledger');
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await once(gone, 'exit');
+    writeFileSync(`${ledger}.lock`, `${String(gone.pid)}\n`);
+    writeFileSync(`${ledger}.lock.break`, `${String(gone.pid)}\n`);
+    const release = claimLedger(ledger, 1000);
+    expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(process.pid)}\n`);
+    expect(existsSync(`${ledger}.lock.break`)).toBe(false);
+    release();
   });
 
   it('fails, naming the holder, when a live writer keeps it past the wait', () => {
