@@ -12,7 +12,8 @@
  * client posts the same request over HTTP to a second socket beside the first (lib/tools/daemonShellSocket.ts).
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { dirname, isAbsolute, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { httpSocketPath } from '../core/runtimeDir.js';
 import { errorText, isRecord } from '../core/guards.js';
 import { formatProblem } from '../diagnostics/problems.js';
@@ -24,7 +25,8 @@ import { startDaemonDashboard } from './daemonDashboard.js';
 import { startDaemonHttp } from './daemonHttp.js';
 import { daemonProjects, type DaemonLedger } from './daemonProjects.js';
 import { answers, DaemonRunningError, listen, runningMessage } from './daemonSocket.js';
-import { PROJECT_VARIABLES, type DaemonRequest } from './daemonRequest.js';
+import type { DaemonRequest } from './daemonRequest.js';
+import { projectOf } from './requestProject.js';
 import { startShellSocket, type ShellSocket } from './daemonShellSocket.js';
 import type { DashboardToken } from './dashboardToken.js';
 
@@ -57,19 +59,6 @@ export interface HookDaemon {
 /** A request line longer than this is refused (a payload is a prompt or a tool call, not a file system). */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-const stringIn = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' && isAbsolute(value) ? value : undefined;
-
-/** The agent's project: its variable, else the payload's `cwd` or first workspace root, else the client's cwd. */
-const projectOf = (request: DaemonRequest, raw: Record<string, unknown>): string => {
-  for (const name of PROJECT_VARIABLES) {
-    const value = stringIn(request.env[name]);
-    if (value !== undefined) return value;
-  }
-  const roots = raw['workspace_roots'];
-  return stringIn(raw['cwd']) ?? (Array.isArray(roots) ? stringIn(roots[0]) : undefined) ?? request.cwd;
-};
-
 /** Starts the daemon on `options.socket` (its directory already checked by the caller). */
 export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemon> => {
   const idleMs = options.idleMs ?? 600_000;
@@ -80,6 +69,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     resolveClosed = resolve;
   });
 
+  const home = options.home ?? homedir();
   const projects = daemonProjects({
     home: options.home,
     ledger: options.ledger,
@@ -108,7 +98,7 @@ export const startHookDaemon = async (options: DaemonOptions): Promise<HookDaemo
     }
     const fields = toCanonicalInput(raw, event);
     delete fields['hook_event_name'];
-    const held = await projects.heldFor(projectOf(request, raw));
+    const held = await projects.heldFor(projectOf(request, raw, home));
     const system = held.system;
     // A settings file that could not be used holds hooks that will not run: that is not an allow.
     const lost = system.problems.find((problem) => problem.fileInactive === true);

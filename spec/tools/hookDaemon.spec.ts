@@ -3,7 +3,7 @@
  * JSON (a deny as `permissionDecision`), refuses a request without the token, and an event no hook handles is
  * answered with no opinion; an edit of the settings is in force from the next event, and a settings file that
  * cannot be used denies every event, naming it, until it is fixed; a project hook not approved is named in the
- * message the agent shows its user; a client that aborts its
+ * message the agent shows its user, also for a call from deep inside the project; a client that aborts its
  * request mid-body does not take the daemon down.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,6 +97,13 @@ describe("the daemon's http listener", () => {
     expect(body.systemMessage).toMatch(/^hookstream: Hook .*no writes.* is not approved for this project/);
     // A call the unapproved hook would not see says nothing.
     expect(await (await post('PreToolUse', toolCall('Read'))).json()).toEqual({});
+  });
+
+  it("takes a call from deep inside the project, with no project variable, as the project's", async () => {
+    const deep = path.join(project, 'src', 'deep');
+    mkdirSync(deep, { recursive: true });
+    const body = (await (await post('PreToolUse', claudeToolCall(deep, 'Write'))).json()) as { systemMessage?: string };
+    expect(body.systemMessage).toMatch(/^hookstream: Hook .*no writes.* is not approved for this project/);
   });
 
   it('outlives a client that goes away mid-body', async () => {
