@@ -58,12 +58,18 @@ describe('a ledger another process holds', () => {
   }, 60_000);
 });
 
+/** The pid of a process that has exited: a holder that is gone. */
+const deadPid = async (): Promise<number> => {
+  const gone = spawn(process.execPath, ['-e', '0']);
+  await once(gone, 'exit');
+  return gone.pid ?? -1;
+};
+
 describe('claimLedger', () => {
   it('takes over a claim whose process is gone', async () => {
     const ledger = path.join(dir, 'x.ledger');
-    const gone = spawn(process.execPath, ['-e', '0']);
-    await once(gone, 'exit');
-    writeFileSync(`${ledger}.lock`, `${String(gone.pid)}\n`);
+    const gone = await deadPid();
+    writeFileSync(`${ledger}.lock`, `${String(gone)}\n`);
     const hooks = createHookSystem({ trust: false, ledger });
     await hooks.fire('SessionStart', { source: 'startup' });
     await hooks.dispose();
@@ -73,13 +79,12 @@ describe('claimLedger', () => {
 
   it('leaves a stale claim alone while another writer takes it over, then takes it over itself', async () => {
     const ledger = path.join(dir, 'z.ledger');
-    const gone = spawn(process.execPath, ['-e', '0']);
-    await once(gone, 'exit');
-    writeFileSync(`${ledger}.lock`, `${String(gone.pid)}\n`);
+    const gone = await deadPid();
+    writeFileSync(`${ledger}.lock`, `${String(gone)}\n`);
     // This process stands for the writer inside its takeover: the claim it is about to replace must stay put.
     writeFileSync(`${ledger}.lock.break`, `${String(process.pid)}\n`);
     expect(() => claimLedger(ledger, 50)).toThrow(/a second writer would split its chain/);
-    expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(gone.pid)}\n`);
+    expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(gone)}\n`);
     rmSync(`${ledger}.lock.break`);
     const release = claimLedger(ledger, 0);
     expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(process.pid)}\n`);
@@ -89,10 +94,9 @@ describe('claimLedger', () => {
 
   it('removes a break claim whose writer was killed inside its takeover', async () => {
     const ledger = path.join(dir, 'w.ledger');
-    const gone = spawn(process.execPath, ['-e', '0']);
-    await once(gone, 'exit');
-    writeFileSync(`${ledger}.lock`, `${String(gone.pid)}\n`);
-    writeFileSync(`${ledger}.lock.break`, `${String(gone.pid)}\n`);
+    const gone = await deadPid();
+    writeFileSync(`${ledger}.lock`, `${String(gone)}\n`);
+    writeFileSync(`${ledger}.lock.break`, `${String(gone)}\n`);
     const release = claimLedger(ledger, 1000);
     expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(`${String(process.pid)}\n`);
     expect(existsSync(`${ledger}.lock.break`)).toBe(false);
