@@ -7,6 +7,7 @@ import { InvalidHookError } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
 import type { HookResult, HookRun } from '../model/types.js';
 import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
+import { createPolicyRoutes } from './policyRoutes.js';
 import type { PolicyVerdict, SessionState, SessionStep } from './types.js';
 
 /** A policy's verdict on one call, with its name. */
@@ -34,7 +35,10 @@ export interface OutcomeResult {
 
 interface Session {
   seq: number;
-  readonly instances: Map<string, PolicyInstance>;
+  /** Instances by the index of their definition (created on first use). */
+  readonly instances: (PolicyInstance | undefined)[];
+  /** Whether an instance failed: every step then visits every policy, so the failed one denies every call. */
+  failed: boolean;
   /** States restored for policies not registered yet: used when they are. */
   readonly pending: Map<string, unknown>;
 }
@@ -89,16 +93,17 @@ export const sessionIdOf = (fields: Readonly<Record<string, unknown>>, fallback:
 
 export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   const definitions: PolicyDefinition[] = [];
+  const routes = createPolicyRoutes(definitions);
   const sessions = new Map<string, Session>();
   const maxSessions = options.maxSessions ?? 256;
 
   const sessionOf = (id: string): Session => {
     let session = sessions.get(id);
     if (session === undefined) {
-      session = { seq: 0, instances: new Map(), pending: new Map() };
+      session = { seq: 0, instances: [], failed: false, pending: new Map() };
       if (sessions.size >= maxSessions) {
         const oldest = sessions.keys().next().value as string;
-        for (const instance of (sessions.get(oldest) as Session).instances.values()) instance.close();
+        for (const instance of (sessions.get(oldest) as Session).instances) instance?.close();
         sessions.delete(oldest);
       }
     } else sessions.delete(id);
@@ -107,22 +112,44 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     return session;
   };
 
-  const instanceOf = (session: Session, definition: PolicyDefinition): PolicyInstance => {
-    let instance = session.instances.get(definition.name);
+  const instanceAt = (session: Session, index: number): PolicyInstance => {
+    let instance = session.instances[index];
     if (instance === undefined) {
+      const definition = definitions[index] as PolicyDefinition;
       instance = definition.create(session.pending.get(definition.name));
       session.pending.delete(definition.name);
-      session.instances.set(definition.name, instance);
+      session.instances[index] = instance;
     }
     return instance;
   };
 
+  /** Pushes `step` to one policy; its verdict joins `verdicts` (a new array once there is one). */
+  const visit = (
+    session: Session,
+    index: number,
+    step: SessionStep,
+    verdicts: NamedVerdict[] | undefined,
+  ): NamedVerdict[] | undefined => {
+    const instance = instanceAt(session, index);
+    const verdict = instance.push(step);
+    if (instance.failed) session.failed = true;
+    if (verdict === undefined || step.kind !== 'call') return verdicts;
+    const named: NamedVerdict = { policy: (definitions[index] as PolicyDefinition).name, verdict };
+    if (verdicts === undefined) return [named];
+    verdicts.push(named);
+    return verdicts;
+  };
+
+  // Each step visits only the policies its route reaches (in registration order); a policy out of a step's scope
+  // would do nothing with it. Once one failed, the session's steps visit them all again.
   const push = (session: Session, step: SessionStep): NamedVerdict[] | undefined => {
     let verdicts: NamedVerdict[] | undefined;
-    for (const definition of definitions) {
-      const verdict = instanceOf(session, definition).push(step);
-      if (verdict !== undefined && step.kind === 'call') (verdicts ??= []).push({ policy: definition.name, verdict });
+    if (session.failed) {
+      for (let i = 0; i < definitions.length; i++) verdicts = visit(session, i, step, verdicts);
+      return verdicts;
     }
+    const route = routes.of(step.kind, step.event, step.tool);
+    for (const index of route) verdicts = visit(session, index, step, verdicts);
     return verdicts;
   };
 
@@ -134,13 +161,15 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       if (definitions.some((known) => known.name === definition.name))
         throw new InvalidHookError(`A session policy named "${definition.name}" is already registered`);
       definitions.push(definition);
+      routes.reset();
       return () => {
         const index = definitions.indexOf(definition);
         if (index < 0) return false;
         definitions.splice(index, 1);
+        routes.reset();
         for (const session of sessions.values()) {
-          session.instances.get(definition.name)?.close();
-          session.instances.delete(definition.name);
+          session.instances[index]?.close();
+          session.instances.splice(index, 1);
         }
         return true;
       };
@@ -175,14 +204,15 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       const session = sessions.get(sessionId);
       if (session === undefined) return undefined;
       const policies: Record<string, unknown> = Object.fromEntries(session.pending);
-      for (const definition of definitions) policies[definition.name] = instanceOf(session, definition).state();
+      for (let i = 0; i < definitions.length; i++)
+        policies[(definitions[i] as PolicyDefinition).name] = instanceAt(session, i).state();
       return { version: 1, sessionId, seq: session.seq, policies };
     },
     restore: (state) => {
       if (state.version !== 1 || typeof state.sessionId !== 'string' || !Number.isInteger(state.seq))
         throw new InvalidHookError('restoreSession: expected a state from sessionState() (version 1)');
       const old = sessions.get(state.sessionId);
-      if (old !== undefined) for (const instance of old.instances.values()) instance.close();
+      if (old !== undefined) for (const instance of old.instances) instance?.close();
       sessions.delete(state.sessionId);
       const session = sessionOf(state.sessionId);
       session.seq = state.seq;

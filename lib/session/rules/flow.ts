@@ -7,6 +7,7 @@
  */
 import type { PolicyVerdict, SessionStep } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
+import { matchScope, scoped, type StepScope } from './ruleScope.js';
 import { compileStepMatch, type StepMatchSpec } from './stepMatch.js';
 import { createTaintIndex, stringsOf, type TaintIndex, type TaintSource } from './taintIndex.js';
 
@@ -72,7 +73,7 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
     });
   };
 
-  return {
+  const rule: SessionRule<FlowState> = {
     initial: () => ({ sources: [], size: 0 }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind === 'outcome') {
@@ -105,4 +106,8 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
       return undefined;
     },
   };
+  // Any AfterTool outcome may be labelled by its own hooks, whatever the tool.
+  const scope: StepScope[] = [{ kind: 'outcome', event: 'AfterTool' }];
+  for (const entry of spec.sink ?? []) scope.push(matchScope('call', entry.match));
+  return scoped(rule, scope);
 };
