@@ -5,7 +5,7 @@
  */
 import { Subject, type Subscription } from 'rxjs';
 import { errorText } from '../core/guards.js';
-import { scopeOf, type StepScope } from './rules/ruleScope.js';
+import { reachOf, type StepScope } from './rules/ruleScope.js';
 import type { PolicyVerdict, SessionPolicy, SessionStep } from './types.js';
 
 /**
@@ -24,6 +24,8 @@ export interface PolicyInstance {
   push(step: SessionStep): PolicyVerdict | undefined;
   /** Whether it failed: it then denies every call, so it must see every step whatever its scope. */
   readonly failed: boolean;
+  /** Whether its state now does nothing with calls (see `RuleReach.callsIdle`); absent: never. */
+  callsIdle?(): boolean;
   /** Its state as JSON (a copy). */
   state(): unknown;
   close(): void;
@@ -49,12 +51,13 @@ const failedVerdict = (error: unknown): PolicyVerdict => ({
 
 /** A rule as a definition: the state is copied in on restore and out on `state()`. */
 export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDefinition => {
+  const reach = reachOf(rule);
   const definition: PolicyDefinition = {
     name,
     create: (restored) => {
       const state = restored === undefined ? rule.initial() : jsonCopy(restored as S);
       let failure: unknown;
-      const instance = {
+      const instance: PolicyInstance & { failed: boolean } = {
         push: (step: SessionStep): PolicyVerdict | undefined => {
           // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
           if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
@@ -70,11 +73,12 @@ export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDef
         state: () => jsonCopy(state),
         close: () => undefined,
       };
+      const callsIdle = reach?.callsIdle;
+      if (callsIdle !== undefined) instance.callsIdle = () => failure === undefined && callsIdle(state);
       return instance;
     },
   };
-  const scope = scopeOf(rule);
-  if (scope !== undefined) (definition as { scope?: readonly StepScope[] }).scope = scope;
+  if (reach !== undefined) (definition as { scope?: readonly StepScope[] }).scope = reach.scope;
   return definition;
 };
 

@@ -39,6 +39,8 @@ interface Session {
   readonly instances: (PolicyInstance | undefined)[];
   /** Whether an instance failed: every step then visits every policy, so the failed one denies every call. */
   failed: boolean;
+  /** By definition index: its instance's state does nothing with calls, so calls skip it. */
+  readonly idle: boolean[];
   /** States restored for policies not registered yet: used when they are. */
   readonly pending: Map<string, unknown>;
 }
@@ -65,12 +67,20 @@ export interface SessionBookOptions {
 
 const NO_VERDICTS: readonly NamedVerdict[] = Object.freeze([]);
 
+// The last timestamp parsed: an event's outcome step carries its call's timestamp, and `Date.parse` of an ISO
+// string is a good part of a step's fixed cost.
+let lastStamp = '';
+let lastParsed = NaN;
+
 /** The step's time: the event's own `timestamp` when valid, so that a replay sees the recorded times. */
 const timeOf = (fields: Readonly<Record<string, unknown>>, now: () => number): number => {
   const stamp = fields.timestamp;
   if (typeof stamp === 'string') {
-    const parsed = Date.parse(stamp);
-    if (!Number.isNaN(parsed)) return parsed;
+    if (stamp !== lastStamp) {
+      lastParsed = Date.parse(stamp);
+      lastStamp = stamp;
+    }
+    if (!Number.isNaN(lastParsed)) return lastParsed;
   }
   return now();
 };
@@ -97,10 +107,15 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   const sessions = new Map<string, Session>();
   const maxSessions = options.maxSessions ?? 256;
 
+  // The session most recently used: already last in the recency order, so a run of its events skips the re-insert.
+  let recent: Session | undefined;
+  let recentId = '';
+
   const sessionOf = (id: string): Session => {
+    if (recent !== undefined && id === recentId) return recent;
     let session = sessions.get(id);
     if (session === undefined) {
-      session = { seq: 0, instances: [], failed: false, pending: new Map() };
+      session = { seq: 0, instances: [], failed: false, idle: [], pending: new Map() };
       if (sessions.size >= maxSessions) {
         const oldest = sessions.keys().next().value as string;
         for (const instance of (sessions.get(oldest) as Session).instances) instance?.close();
@@ -109,6 +124,8 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     } else sessions.delete(id);
     // Re-inserted: the Map's order is the recency order the bound evicts by.
     sessions.set(id, session);
+    recent = session;
+    recentId = id;
     return session;
   };
 
@@ -133,6 +150,7 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     const instance = instanceAt(session, index);
     const verdict = instance.push(step);
     if (instance.failed) session.failed = true;
+    if (instance.callsIdle !== undefined) session.idle[index] = instance.callsIdle();
     if (verdict === undefined || step.kind !== 'call') return verdicts;
     const named: NamedVerdict = { policy: (definitions[index] as PolicyDefinition).name, verdict };
     if (verdicts === undefined) return [named];
@@ -149,7 +167,9 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       return verdicts;
     }
     const route = routes.of(step.kind, step.event, step.tool);
-    for (const index of route) verdicts = visit(session, index, step, verdicts);
+    const calls = step.kind === 'call';
+    for (const index of route)
+      if (!calls || session.idle[index] !== true) verdicts = visit(session, index, step, verdicts);
     return verdicts;
   };
 
@@ -170,6 +190,7 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
         for (const session of sessions.values()) {
           session.instances[index]?.close();
           session.instances.splice(index, 1);
+          session.idle.splice(index, 1);
         }
         return true;
       };
@@ -214,6 +235,7 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       const old = sessions.get(state.sessionId);
       if (old !== undefined) for (const instance of old.instances) instance?.close();
       sessions.delete(state.sessionId);
+      recent = undefined;
       const session = sessionOf(state.sessionId);
       session.seq = state.seq;
       for (const [name, policyState] of Object.entries(state.policies)) session.pending.set(name, policyState);

@@ -28,6 +28,15 @@ export interface RepeatState {
 /** Keys remembered at once: a loop repeats one call, so a handful suffices. */
 const KEYS = 32;
 
+/** The index of `key`'s entry in `seen`, or -1: a loop, where `findIndex` would allocate a closure per call. */
+const indexOfKey = (seen: RepeatState['seen'], key: string): number => {
+  for (let index = 0; index < seen.length; index++) {
+    const [known] = seen[index] as [string, unknown];
+    if (known === key) return index;
+  }
+  return -1;
+};
+
 export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
   const matches = compileStepMatch(spec.match);
   const failures = spec.same === 'failure';
@@ -40,8 +49,10 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
       : Object.assign({}, spec.match, { event: 'AfterTool', failed: undefined });
   const after = compileStepMatch(afterSpec);
 
-  const entriesOf = (state: RepeatState, key: string): [number, number][] | undefined =>
-    state.seen.find(([known]) => known === key)?.[1];
+  const entriesOf = (state: RepeatState, key: string): [number, number][] | undefined => {
+    const index = indexOfKey(state.seen, key);
+    return index < 0 ? undefined : (state.seen[index] as [string, [number, number][]])[1];
+  };
   const live = (state: RepeatState, key: string, at: number): [number, number][] => {
     const entries = entriesOf(state, key) ?? [];
     return within === undefined ? entries : entries.filter(([time]) => time > at - within);
@@ -50,7 +61,7 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
     const entries = live(state, key, step.at);
     entries.push([step.at, step.seq]);
     if (entries.length > spec.times) entries.shift();
-    const index = state.seen.findIndex(([known]) => known === key);
+    const index = indexOfKey(state.seen, key);
     if (index < 0) state.seen.push([key, entries]);
     else (state.seen[index] as [string, [number, number][]])[1] = entries;
     if (state.seen.length > KEYS) state.seen.shift();
@@ -66,7 +77,7 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
     if (kept < seen.length) seen.length = kept;
   };
   const forget = (state: RepeatState, key: string): void => {
-    const index = state.seen.findIndex(([known]) => known === key);
+    const index = indexOfKey(state.seen, key);
     if (index >= 0) state.seen.splice(index, 1);
   };
 

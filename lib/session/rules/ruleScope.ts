@@ -15,18 +15,32 @@ export interface StepScope {
   readonly tool?: Matcher;
 }
 
+/** What a rule declares about the steps it reacts to. */
+export interface RuleReach {
+  readonly scope: readonly StepScope[];
+  /**
+   * Whether the rule, in this state, does nothing with any `call` step (an unarmed sequence): the book then skips
+   * it for calls until a step it is visited for changes that. Must not throw; a state it cannot read is not idle.
+   */
+  readonly callsIdle?: (state: unknown) => boolean;
+}
+
 // Kept beside the rule object rather than on it: a wrapper built from a rule's fields (another `step`) is not the
 // same object, so it does not inherit a scope its own `step` may not respect.
-const scopes = new WeakMap<object, readonly StepScope[]>();
+const declared = new WeakMap<object, RuleReach>();
 
-/** `rule`, declared to react only to steps inside `scope`. */
-export const scoped = <R extends object>(rule: R, scope: readonly StepScope[]): R => {
-  scopes.set(rule, scope);
+/** `rule`, declared to react only to steps inside `scope` (and, with `callsIdle`, to no call while idle). */
+export const scoped = <R extends object>(
+  rule: R,
+  scope: readonly StepScope[],
+  callsIdle?: (state: unknown) => boolean,
+): R => {
+  declared.set(rule, callsIdle === undefined ? { scope } : { scope, callsIdle });
   return rule;
 };
 
-/** The declared scope of `rule`; undefined: every step. */
-export const scopeOf = (rule: object): readonly StepScope[] | undefined => scopes.get(rule);
+/** What `rule` declared; undefined: it sees every step. */
+export const reachOf = (rule: object): RuleReach | undefined => declared.get(rule);
 
 /**
  * The steps of `kind` a step matcher can accept: its event and tool pattern (`compileStepMatch` rejects any other

@@ -3,6 +3,7 @@
  * are denied (or asked about) until an `until` event happens. "No egress after reading untrusted content",
  * "no `git push` after an edit until the tests passed". State: the `seq` of the arming event, or null.
  */
+import { isRecord } from '../../core/guards.js';
 import type { PolicyVerdict } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
 import { matchScope, reaches, scoped, type StepScope } from './ruleScope.js';
@@ -54,5 +55,6 @@ export const sequence = (spec: SequenceSpec): SessionRule<SequenceState> => {
   };
   const scope: StepScope[] = [matchScope('outcome', spec.after), refuseScope];
   if (spec.until !== undefined) scope.push(matchScope('outcome', spec.until));
-  return scoped(rule, scope);
+  // Unarmed, a call is never refused and changes nothing.
+  return scoped(rule, scope, (state) => isRecord(state) && state.armedBy === null);
 };
