@@ -162,6 +162,11 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   // would do nothing with it. Once one failed, the session's steps visit them all again.
   const push = (session: Session, step: SessionStep): NamedVerdict[] | undefined => {
     let verdicts: NamedVerdict[] | undefined;
+    // A restored state is taken up by the session's next step, whether or not that step reaches its policy: a
+    // policy unregistered later leaves nothing behind for a namesake.
+    if (session.pending.size > 0)
+      for (let i = 0; i < definitions.length; i++)
+        if (session.pending.has((definitions[i] as PolicyDefinition).name)) instanceAt(session, i);
     if (session.failed) {
       for (let i = 0; i < definitions.length; i++) verdicts = visit(session, i, step, verdicts);
       return verdicts;

@@ -2,8 +2,8 @@
  * Property: routed evaluation equals the straightforward one. A session book visits a built-in rule only for the
  * steps inside its scope; the reference book holds the same rules stripped of their scope (plain objects with the
  * same `initial` and `step`), so every step visits every rule. On random rule sets and event sequences — with
- * outcomes blocked or labelled, sessions serialised and restored midway, and some rules restored from a malformed
- * state so that they fail closed — both give the same verdicts for every call and the same state at the end.
+ * outcomes blocked or labelled, sessions serialised and restored midway, a rule unregistered midway, and some rules
+ * restored from a malformed state so that they fail closed — both give the same verdicts for every call and the same state at the end.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -116,19 +116,27 @@ const eventArb: fc.Arbitrary<Omit<Event, 'fields'> & { fields: Record<string, un
     return { event, fields, result };
   });
 
-const book = (rules: readonly SessionRule[], routed: boolean): SessionBook => {
-  const created = createSessionBook({ sessionId: 'S', now: () => T0 });
-  rules.forEach((rule, index) => {
+interface Book {
+  readonly target: SessionBook;
+  /** Unregisters each rule. */
+  readonly removers: (() => boolean)[];
+}
+
+const book = (rules: readonly SessionRule[], routed: boolean): Book => {
+  const target = createSessionBook({ sessionId: 'S', now: () => T0 });
+  const removers = rules.map((rule, index) => {
     // The reference: the same functions on a new object, which carries no scope.
     const plain: SessionRule = { initial: () => rule.initial(), step: (state, step) => rule.step(state, step) };
-    created.add(ruleDefinition(`rule-${String(index)}`, routed ? rule : plain));
+    return target.add(ruleDefinition(`rule-${String(index)}`, routed ? rule : plain));
   });
-  return created;
+  return { target, removers };
 };
 
-const run = (target: SessionBook, events: readonly Event[], cut: number): unknown[] => {
+/** Fires `events`; at `cut` the session is saved and restored, at `drop[0]` rule `drop[1]` is unregistered. */
+const run = ({ target, removers }: Book, events: readonly Event[], cut: number, drop: [number, number]): unknown[] => {
   const seen: unknown[] = [];
   events.forEach(({ event, fields, result }, index) => {
+    if (index === drop[0]) removers[drop[1] % removers.length]?.();
     const saved = index === cut ? target.state('S') : undefined;
     if (saved !== undefined) target.restore(JSON.parse(JSON.stringify(saved)) as typeof saved);
     const stamped = Object.assign({ timestamp: new Date(T0 + index * 700).toISOString() }, fields);
@@ -146,8 +154,9 @@ describe('routed policy evaluation', () => {
         fc.array(ruleArb, { minLength: 1, maxLength: 8 }),
         fc.array(eventArb, { minLength: 1, maxLength: 40 }),
         fc.nat(),
+        fc.tuple(fc.nat(), fc.nat()),
         fc.option(fc.tuple(fc.nat(), fc.constantFrom(null, {}, { seen: 3 }, { sources: null })), { nil: undefined }),
-        (rules, events, cut, broken) => {
+        (rules, events, cut, drop, broken) => {
           const routed = book(rules, true);
           const reference = book(rules, false);
           if (broken !== undefined) {
@@ -158,12 +167,13 @@ describe('routed policy evaluation', () => {
               seq: 0,
               policies: { [`rule-${String(broken[0] % rules.length)}`]: broken[1] },
             };
-            routed.restore(state);
-            reference.restore(state);
+            routed.target.restore(state);
+            reference.target.restore(state);
           }
           const at = cut % (events.length + 1);
-          expect(run(routed, events, at)).toEqual(run(reference, events, at));
-          expect(routed.state('S')).toEqual(reference.state('S'));
+          const dropAt: [number, number] = [drop[0] % (2 * events.length), drop[1]];
+          expect(run(routed, events, at, dropAt)).toEqual(run(reference, events, at, dropAt));
+          expect(routed.target.state('S')).toEqual(reference.target.state('S'));
         },
       ),
       { numRuns: 400 },
