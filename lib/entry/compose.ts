@@ -75,7 +75,7 @@ export type { ProcessLimitOptions } from '../core/limits.js';
 export { limit, type LimitSpec, type LimitState } from '../session/rules/limit.js';
 export { repeat, type RepeatSpec, type RepeatState } from '../session/rules/repeat.js';
 export { sequence, type SequenceSpec, type SequenceState } from '../session/rules/sequence.js';
-export { flow, type FlowSpec, type FlowState } from '../session/rules/flow.js';
+export { flow, type FlowSpec, type FlowState, type RetainedSource } from '../session/rules/flow.js';
 export { TAINT_MIN_LENGTH, type TaintSource } from '../session/rules/taintIndex.js';
 export type { StepMatchSpec } from '../session/rules/stepMatch.js';
 export type { PolicyVerdict, SessionPolicy, SessionState, SessionStep } from '../session/types.js';

@@ -5,6 +5,7 @@
  */
 import { Subject, type Subscription } from 'rxjs';
 import { errorText } from '../core/guards.js';
+import { reachOf, type StepScope } from './rules/ruleScope.js';
 import type { PolicyVerdict, SessionPolicy, SessionStep } from './types.js';
 
 /**
@@ -21,6 +22,10 @@ export interface SessionRule<S = unknown> {
 /** One policy's life in one session. */
 export interface PolicyInstance {
   push(step: SessionStep): PolicyVerdict | undefined;
+  /** Whether it failed: it then denies every call, so it must see every step whatever its scope. */
+  readonly failed: boolean;
+  /** Whether its state now does nothing with calls (see `RuleReach.callsIdle`); absent: never. */
+  callsIdle?(): boolean;
   /** Its state as JSON (a copy). */
   state(): unknown;
   close(): void;
@@ -29,6 +34,8 @@ export interface PolicyInstance {
 /** A policy as the session book holds it: its name and how to start (or restore) it in a session. */
 export interface PolicyDefinition {
   readonly name: string;
+  /** The steps it reacts to (a built-in rule's); absent: every step. */
+  readonly scope?: readonly StepScope[];
   create(restored: unknown): PolicyInstance;
 }
 
@@ -43,27 +50,37 @@ const failedVerdict = (error: unknown): PolicyVerdict => ({
 });
 
 /** A rule as a definition: the state is copied in on restore and out on `state()`. */
-export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDefinition => ({
-  name,
-  create: (restored) => {
-    const state = restored === undefined ? rule.initial() : jsonCopy(restored as S);
-    let failure: unknown;
-    return {
-      push: (step) => {
-        // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
-        if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
-        try {
-          return rule.step(state, step);
-        } catch (error) {
-          failure = error;
-          return step.kind === 'call' ? failedVerdict(error) : undefined;
-        }
-      },
-      state: () => jsonCopy(state),
-      close: () => undefined,
-    };
-  },
-});
+export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDefinition => {
+  const reach = reachOf(rule);
+  const definition: PolicyDefinition = {
+    name,
+    create: (restored) => {
+      const state = restored === undefined ? rule.initial() : jsonCopy(restored as S);
+      let failure: unknown;
+      const instance: PolicyInstance & { failed: boolean } = {
+        push: (step: SessionStep): PolicyVerdict | undefined => {
+          // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
+          if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
+          try {
+            return rule.step(state, step);
+          } catch (error) {
+            failure = error;
+            instance.failed = true;
+            return step.kind === 'call' ? failedVerdict(error) : undefined;
+          }
+        },
+        failed: false,
+        state: () => jsonCopy(state),
+        close: () => undefined,
+      };
+      const callsIdle = reach?.callsIdle;
+      if (callsIdle !== undefined) instance.callsIdle = () => failure === undefined && callsIdle(state);
+      return instance;
+    },
+  };
+  if (reach !== undefined) (definition as { scope?: readonly StepScope[] }).scope = reach.scope;
+  return definition;
+};
 
 /** An operator policy as a definition, keeping its last `window` steps. */
 const operatorDefinition = (name: string, policy: SessionPolicy, window: number): PolicyDefinition => ({
@@ -102,6 +119,9 @@ const operatorDefinition = (name: string, policy: SessionPolicy, window: number)
     if (Array.isArray(restored)) for (const step of restored as SessionStep[]) push(step);
     return {
       push,
+      get failed() {
+        return failure !== undefined;
+      },
       state: () => jsonCopy(history.slice(-window)),
       close: () => {
         subscription.unsubscribe();

@@ -7,6 +7,7 @@ import { InvalidHookError } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
 import type { HookResult, HookRun } from '../model/types.js';
 import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
+import { createPolicyRoutes } from './policyRoutes.js';
 import type { PolicyVerdict, SessionState, SessionStep } from './types.js';
 
 /** A policy's verdict on one call, with its name. */
@@ -34,7 +35,12 @@ export interface OutcomeResult {
 
 interface Session {
   seq: number;
-  readonly instances: Map<string, PolicyInstance>;
+  /** Instances by the index of their definition (created on first use). */
+  readonly instances: (PolicyInstance | undefined)[];
+  /** Whether an instance failed: every step then visits every policy, so the failed one denies every call. */
+  failed: boolean;
+  /** By definition index: its instance's state does nothing with calls, so calls skip it. */
+  readonly idle: boolean[];
   /** States restored for policies not registered yet: used when they are. */
   readonly pending: Map<string, unknown>;
 }
@@ -61,12 +67,20 @@ export interface SessionBookOptions {
 
 const NO_VERDICTS: readonly NamedVerdict[] = Object.freeze([]);
 
+// The last timestamp parsed: an event's outcome step carries its call's timestamp, and `Date.parse` of an ISO
+// string is a good part of a step's fixed cost.
+let lastStamp = '';
+let lastParsed = NaN;
+
 /** The step's time: the event's own `timestamp` when valid, so that a replay sees the recorded times. */
 const timeOf = (fields: Readonly<Record<string, unknown>>, now: () => number): number => {
   const stamp = fields.timestamp;
   if (typeof stamp === 'string') {
-    const parsed = Date.parse(stamp);
-    if (!Number.isNaN(parsed)) return parsed;
+    if (stamp !== lastStamp) {
+      lastParsed = Date.parse(stamp);
+      lastStamp = stamp;
+    }
+    if (!Number.isNaN(lastParsed)) return lastParsed;
   }
   return now();
 };
@@ -89,40 +103,78 @@ export const sessionIdOf = (fields: Readonly<Record<string, unknown>>, fallback:
 
 export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   const definitions: PolicyDefinition[] = [];
+  const routes = createPolicyRoutes(definitions);
   const sessions = new Map<string, Session>();
   const maxSessions = options.maxSessions ?? 256;
 
+  // The session most recently used: already last in the recency order, so a run of its events skips the re-insert.
+  let recent: Session | undefined;
+  let recentId = '';
+
   const sessionOf = (id: string): Session => {
+    if (recent !== undefined && id === recentId) return recent;
     let session = sessions.get(id);
     if (session === undefined) {
-      session = { seq: 0, instances: new Map(), pending: new Map() };
+      session = { seq: 0, instances: [], failed: false, idle: [], pending: new Map() };
       if (sessions.size >= maxSessions) {
         const oldest = sessions.keys().next().value as string;
-        for (const instance of (sessions.get(oldest) as Session).instances.values()) instance.close();
+        for (const instance of (sessions.get(oldest) as Session).instances) instance?.close();
         sessions.delete(oldest);
       }
     } else sessions.delete(id);
     // Re-inserted: the Map's order is the recency order the bound evicts by.
     sessions.set(id, session);
+    recent = session;
+    recentId = id;
     return session;
   };
 
-  const instanceOf = (session: Session, definition: PolicyDefinition): PolicyInstance => {
-    let instance = session.instances.get(definition.name);
+  const instanceAt = (session: Session, index: number): PolicyInstance => {
+    let instance = session.instances[index];
     if (instance === undefined) {
+      const definition = definitions[index] as PolicyDefinition;
       instance = definition.create(session.pending.get(definition.name));
       session.pending.delete(definition.name);
-      session.instances.set(definition.name, instance);
+      session.instances[index] = instance;
     }
     return instance;
   };
 
+  /** Pushes `step` to one policy; its verdict joins `verdicts` (a new array once there is one). */
+  const visit = (
+    session: Session,
+    index: number,
+    step: SessionStep,
+    verdicts: NamedVerdict[] | undefined,
+  ): NamedVerdict[] | undefined => {
+    const instance = instanceAt(session, index);
+    const verdict = instance.push(step);
+    if (instance.failed) session.failed = true;
+    if (instance.callsIdle !== undefined) session.idle[index] = instance.callsIdle();
+    if (verdict === undefined || step.kind !== 'call') return verdicts;
+    const named: NamedVerdict = { policy: (definitions[index] as PolicyDefinition).name, verdict };
+    if (verdicts === undefined) return [named];
+    verdicts.push(named);
+    return verdicts;
+  };
+
+  // Each step visits only the policies its route reaches (in registration order); a policy out of a step's scope
+  // would do nothing with it. Once one failed, the session's steps visit them all again.
   const push = (session: Session, step: SessionStep): NamedVerdict[] | undefined => {
     let verdicts: NamedVerdict[] | undefined;
-    for (const definition of definitions) {
-      const verdict = instanceOf(session, definition).push(step);
-      if (verdict !== undefined && step.kind === 'call') (verdicts ??= []).push({ policy: definition.name, verdict });
+    // A restored state is taken up by the session's next step, whether or not that step reaches its policy: a
+    // policy unregistered later leaves nothing behind for a namesake.
+    if (session.pending.size > 0)
+      for (let i = 0; i < definitions.length; i++)
+        if (session.pending.has((definitions[i] as PolicyDefinition).name)) instanceAt(session, i);
+    if (session.failed) {
+      for (let i = 0; i < definitions.length; i++) verdicts = visit(session, i, step, verdicts);
+      return verdicts;
     }
+    const route = routes.of(step.kind, step.event, step.tool);
+    const calls = step.kind === 'call';
+    for (const index of route)
+      if (!calls || session.idle[index] !== true) verdicts = visit(session, index, step, verdicts);
     return verdicts;
   };
 
@@ -134,13 +186,16 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       if (definitions.some((known) => known.name === definition.name))
         throw new InvalidHookError(`A session policy named "${definition.name}" is already registered`);
       definitions.push(definition);
+      routes.reset();
       return () => {
         const index = definitions.indexOf(definition);
         if (index < 0) return false;
         definitions.splice(index, 1);
+        routes.reset();
         for (const session of sessions.values()) {
-          session.instances.get(definition.name)?.close();
-          session.instances.delete(definition.name);
+          session.instances[index]?.close();
+          session.instances.splice(index, 1);
+          session.idle.splice(index, 1);
         }
         return true;
       };
@@ -175,15 +230,17 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       const session = sessions.get(sessionId);
       if (session === undefined) return undefined;
       const policies: Record<string, unknown> = Object.fromEntries(session.pending);
-      for (const definition of definitions) policies[definition.name] = instanceOf(session, definition).state();
+      for (let i = 0; i < definitions.length; i++)
+        policies[(definitions[i] as PolicyDefinition).name] = instanceAt(session, i).state();
       return { version: 1, sessionId, seq: session.seq, policies };
     },
     restore: (state) => {
       if (state.version !== 1 || typeof state.sessionId !== 'string' || !Number.isInteger(state.seq))
         throw new InvalidHookError('restoreSession: expected a state from sessionState() (version 1)');
       const old = sessions.get(state.sessionId);
-      if (old !== undefined) for (const instance of old.instances.values()) instance.close();
+      if (old !== undefined) for (const instance of old.instances) instance?.close();
       sessions.delete(state.sessionId);
+      recent = undefined;
       const session = sessionOf(state.sessionId);
       session.seq = state.seq;
       for (const [name, policyState] of Object.entries(state.policies)) session.pending.set(name, policyState);

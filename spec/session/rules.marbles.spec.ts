@@ -251,4 +251,37 @@ describe('flow (marbles)', () => {
       expectObservable(cold('fFslgGl|', steps).pipe(sessionVerdicts(rule), map(code))).toBe('a-aka-a|');
     });
   });
+
+  it('keeps a source as a tuple and no string shorter than a piece, and restores a state with an object per source', () => {
+    const rule = flow({
+      label: [{ match: 'web_fetch', labels: ['untrusted'] }],
+      sink: [{ match: 'send_email', refuse: ['untrusted'] }],
+    });
+    const state = rule.initial();
+    const fetched = toolResultStep(1, 'web_fetch', {}, { status: 'ok', page });
+    rule.step(state, fetched);
+    rule.step(state, outcomeStep(fetched, 'allow'));
+    expect(state).toEqual({
+      sources: [[1, 'web_fetch', ['untrusted'], '/tool_response/page', page]],
+      size: page.length,
+    });
+    // As an earlier version saved it.
+    const saved = {
+      sources: [{ seq: 7, tool: 'web_fetch', labels: ['untrusted'], path: '/tool_response', text: page }],
+      size: page.length,
+    };
+    scheduler().run(({ cold, expectObservable }) => {
+      reasons.length = 0;
+      const steps = {
+        l: toolCallStep(8, 'send_email', { body: page.slice(20, 60) }),
+        b: toolCallStep(9, 'send_email', { body: 'hi' }),
+      };
+      expectObservable(cold('lb|', steps).pipe(sessionVerdicts(rule, { restored: saved }), map(keep), map(code))).toBe(
+        'da|',
+      );
+    });
+    expect(reasons.map((verdict) => verdict.reason)).toEqual([
+      '/tool_input/body carries "untrusted" data: event #7 web_fetch /tool_response → send_email /tool_input/body',
+    ]);
+  });
 });

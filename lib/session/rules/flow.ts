@@ -3,12 +3,14 @@
  * or from the event's hooks (`hookSpecificOutput.labels` on the AfterTool) — and the labels follow the data: a
  * later call whose input carries a copied run of labelled text (at least `TAINT_MIN_LENGTH` characters) carries
  * its labels. A `sink` refuses the labels it names; the reason gives the data's path (source event, tool and
- * pointer → the sink's input pointer). Retained text is bounded (`retainBytes`, oldest dropped first).
+ * pointer → the sink's input pointer). Retained text is bounded (`retainBytes`, oldest dropped first); a string
+ * shorter than the index's piece is not retained, since no input could ever be found to carry it.
  */
 import type { PolicyVerdict, SessionStep } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
+import { matchScope, scoped, type StepScope } from './ruleScope.js';
 import { compileStepMatch, type StepMatchSpec } from './stepMatch.js';
-import { createTaintIndex, stringsOf, type TaintIndex, type TaintSource } from './taintIndex.js';
+import { createTaintIndex, indexable, stringsOf, type TaintIndex, type TaintSource } from './taintIndex.js';
 
 export interface FlowSpec {
   /** Outputs labelled by matcher: the AfterTool events matching (`event` defaults to AfterTool here). */
@@ -19,13 +21,22 @@ export interface FlowSpec {
     readonly refuse: readonly string[];
     readonly decision?: 'deny' | 'ask' | 'stop';
   }[];
-  /** Labelled text kept, in UTF-16 characters (default 1 MiB); the oldest outputs are dropped past it. */
+  /**
+   * Labelled text kept, in UTF-16 characters (default 1 MiB); the oldest outputs are dropped past it. Strings
+   * shorter than 16 characters are not kept (no input could be found to carry one).
+   */
   readonly retainBytes?: number;
 }
 
+/**
+ * A retained source as the state keeps it: `[seq, tool, labels, path, text]`, the fields of a {@link TaintSource}.
+ * A tuple, since an object per source spent about a sixth of a full state on repeated keys.
+ */
+export type RetainedSource = [seq: number, tool: string, labels: string[], path: string, text: string];
+
 export interface FlowState {
-  /** Retained sources, oldest first. */
-  sources: TaintSource[];
+  /** Retained sources, oldest first (a state saved with `TaintSource` objects restores: they become tuples). */
+  sources: RetainedSource[];
   /** Their texts' total length. */
   size: number;
 }
@@ -45,34 +56,42 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
   }));
   const retain = spec.retainBytes ?? 1024 * 1024;
   // The index of each state object: derived, rebuilt from the retained sources when a restored state comes in.
-  const indexes = new WeakMap<FlowState, TaintIndex<TaintSource>>();
-  const indexOf = (state: FlowState): TaintIndex<TaintSource> => {
+  const indexes = new WeakMap<FlowState, TaintIndex<RetainedSource>>();
+  const indexOf = (state: FlowState): TaintIndex<RetainedSource> => {
     let index = indexes.get(state);
     if (index === undefined) {
       index = createTaintIndex();
-      for (const source of state.sources) index.add(source, source.text);
+      const sources = state.sources as (RetainedSource | TaintSource)[];
+      for (let i = 0; i < sources.length; i++) {
+        const source = sources[i] as RetainedSource | TaintSource;
+        const retained: RetainedSource = Array.isArray(source)
+          ? source
+          : [source.seq, source.tool, [...source.labels], source.path, source.text];
+        sources[i] = retained;
+        index.add(retained, retained[4]);
+      }
       indexes.set(state, index);
     }
     return index;
   };
 
-  const ingest = (state: FlowState, step: SessionStep, labels: readonly string[]): void => {
+  const ingest = (state: FlowState, step: SessionStep, labels: string[]): void => {
     const index = indexOf(state);
     stringsOf(step.input.tool_response, '/tool_response', (path, text) => {
-      if (text.length === 0 || text.length > retain) return;
-      const source: TaintSource = { seq: step.seq, tool: step.tool ?? step.event, labels, path, text };
+      if (!indexable(text) || text.length > retain) return;
+      const source: RetainedSource = [step.seq, step.tool ?? step.event, labels, path, text];
       state.sources.push(source);
       state.size += text.length;
       index.add(source, text);
       while (state.size > retain) {
-        const old = state.sources.shift() as TaintSource;
-        index.remove(old, old.text);
-        state.size -= old.text.length;
+        const old = state.sources.shift() as RetainedSource;
+        index.remove(old, old[4]);
+        state.size -= old[4].length;
       }
     });
   };
 
-  return {
+  const rule: SessionRule<FlowState> = {
     initial: () => ({ sources: [], size: 0 }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind === 'outcome') {
@@ -92,12 +111,13 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
           if (verdict !== undefined) return;
           const source = index.find(text);
           if (source === undefined) return;
-          const refused = source.labels.filter((label) => sink.refuse.includes(label));
+          const [seq, tool, labels, from] = source;
+          const refused = labels.filter((label) => sink.refuse.includes(label));
           if (refused.length === 0) return;
           verdict = {
             decision: sink.decision,
-            reason: `${path} carries ${refused.map((label) => `"${label}"`).join(', ')} data: event #${String(source.seq)} ${source.tool} ${source.path} → ${step.tool ?? step.event} ${path}`,
-            because: [source.seq],
+            reason: `${path} carries ${refused.map((label) => `"${label}"`).join(', ')} data: event #${String(seq)} ${tool} ${from} → ${step.tool ?? step.event} ${path}`,
+            because: [seq],
           };
         });
         if (verdict !== undefined) return verdict;
@@ -105,4 +125,8 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
       return undefined;
     },
   };
+  // Any AfterTool outcome may be labelled by its own hooks, whatever the tool.
+  const scope: StepScope[] = [{ kind: 'outcome', event: 'AfterTool' }];
+  for (const entry of spec.sink ?? []) scope.push(matchScope('call', entry.match));
+  return scoped(rule, scope);
 };

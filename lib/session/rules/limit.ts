@@ -6,6 +6,7 @@
  */
 import type { PolicyVerdict } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
+import { matchScope, scoped } from './ruleScope.js';
 import { compileStepMatch, durationMs, valueAt, type StepMatchSpec } from './stepMatch.js';
 
 export interface LimitSpec {
@@ -39,7 +40,7 @@ export const limit = (spec: LimitSpec): SessionRule<LimitState> => {
   const decision = spec.decision ?? 'deny';
   const window = per === undefined ? '' : ` per ${String(spec.per)}`;
   const bucketMs = per === undefined ? 0 : per / BUCKETS;
-  return {
+  const rule: SessionRule<LimitState> = {
     initial: () => ({ times: [], seqs: [], buckets: [], total: 0 }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind !== 'call' || !matches(step)) return undefined;
@@ -90,4 +91,5 @@ export const limit = (spec: LimitSpec): SessionRule<LimitState> => {
       return undefined;
     },
   };
+  return scoped(rule, [matchScope('call', spec.match)]);
 };

@@ -5,6 +5,7 @@
  */
 import type { PolicyVerdict, SessionStep } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
+import { matchScope, scoped, type StepScope } from './ruleScope.js';
 import { callKey, compileStepMatch, durationMs, toolFailed, type StepMatchSpec } from './stepMatch.js';
 
 export interface RepeatSpec {
@@ -27,19 +28,31 @@ export interface RepeatState {
 /** Keys remembered at once: a loop repeats one call, so a handful suffices. */
 const KEYS = 32;
 
+/** The index of `key`'s entry in `seen`, or -1: a loop, where `findIndex` would allocate a closure per call. */
+const indexOfKey = (seen: RepeatState['seen'], key: string): number => {
+  for (let index = 0; index < seen.length; index++) {
+    const [known] = seen[index] as [string, unknown];
+    if (known === key) return index;
+  }
+  return -1;
+};
+
 export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
   const matches = compileStepMatch(spec.match);
   const failures = spec.same === 'failure';
   const within = durationMs(spec.within);
   const decision = spec.decision ?? 'deny';
   // Failures are read from the AfterTool of the same tool: the matcher, moved to that event.
-  const after =
+  const afterSpec: StepMatchSpec =
     typeof spec.match === 'string'
-      ? compileStepMatch({ event: 'AfterTool', tool: spec.match })
-      : compileStepMatch(Object.assign({}, spec.match, { event: 'AfterTool', failed: undefined }));
+      ? { event: 'AfterTool', tool: spec.match }
+      : Object.assign({}, spec.match, { event: 'AfterTool', failed: undefined });
+  const after = compileStepMatch(afterSpec);
 
-  const entriesOf = (state: RepeatState, key: string): [number, number][] | undefined =>
-    state.seen.find(([known]) => known === key)?.[1];
+  const entriesOf = (state: RepeatState, key: string): [number, number][] | undefined => {
+    const index = indexOfKey(state.seen, key);
+    return index < 0 ? undefined : (state.seen[index] as [string, [number, number][]])[1];
+  };
   const live = (state: RepeatState, key: string, at: number): [number, number][] => {
     const entries = entriesOf(state, key) ?? [];
     return within === undefined ? entries : entries.filter(([time]) => time > at - within);
@@ -48,17 +61,27 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
     const entries = live(state, key, step.at);
     entries.push([step.at, step.seq]);
     if (entries.length > spec.times) entries.shift();
-    const index = state.seen.findIndex(([known]) => known === key);
+    const index = indexOfKey(state.seen, key);
     if (index < 0) state.seen.push([key, entries]);
     else (state.seen[index] as [string, [number, number][]])[1] = entries;
     if (state.seen.length > KEYS) state.seen.shift();
   };
+  // In a row: only `key`'s entry stays. In place — the same array `filter` would give, without one per call.
+  const keepOnly = (state: RepeatState, key: string): void => {
+    const seen = state.seen;
+    let kept = 0;
+    for (const entry of seen) {
+      const [other] = entry;
+      if (other === key) seen[kept++] = entry;
+    }
+    if (kept < seen.length) seen.length = kept;
+  };
   const forget = (state: RepeatState, key: string): void => {
-    const index = state.seen.findIndex(([known]) => known === key);
+    const index = indexOfKey(state.seen, key);
     if (index >= 0) state.seen.splice(index, 1);
   };
 
-  return {
+  const rule: SessionRule<RepeatState> = {
     initial: () => ({ seen: [] }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind !== 'call') return undefined;
@@ -81,10 +104,13 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
         };
       if (!failures) {
         // In a row: a different matching call starts the count again.
-        if (within === undefined) state.seen = state.seen.filter(([other]) => other === key);
+        if (within === undefined) keepOnly(state, key);
         remember(state, key, step);
       }
       return undefined;
     },
   };
+  const scope: StepScope[] = [matchScope('call', spec.match)];
+  if (failures) scope.push(matchScope('call', afterSpec));
+  return scoped(rule, scope);
 };

@@ -3,8 +3,10 @@
  * are denied (or asked about) until an `until` event happens. "No egress after reading untrusted content",
  * "no `git push` after an edit until the tests passed". State: the `seq` of the arming event, or null.
  */
+import { isRecord } from '../../core/guards.js';
 import type { PolicyVerdict } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
+import { matchScope, reaches, scoped, type StepScope } from './ruleScope.js';
 import { compileStepMatch, type StepMatchSpec } from './stepMatch.js';
 
 export interface SequenceSpec {
@@ -28,17 +30,21 @@ export const sequence = (spec: SequenceSpec): SessionRule<SequenceState> => {
   const refuses = compileStepMatch(spec.refuse);
   const disarms = spec.until === undefined ? undefined : compileStepMatch(spec.until);
   const decision = spec.decision ?? 'deny';
-  return {
+  const refuseScope = matchScope('call', spec.refuse);
+  // The refused calls' event and tool first (cheap), then the state, then the input patterns.
+  const refuseReach = reaches(refuseScope);
+  const rule: SessionRule<SequenceState> = {
     initial: () => ({ armedBy: null }),
     step: (state, step): PolicyVerdict | undefined => {
       if (step.kind === 'outcome') {
         // An event counts once it was let through: its outcome step, not blocked.
         if (step.blocked === true) return undefined;
+        // Matchers before the state: a step the rule has no scope for never reads it (see ruleScope.ts).
         if (disarms?.(step) === true) state.armedBy = null;
-        else if (state.armedBy === null && arms(step)) state.armedBy = step.seq;
+        else if (arms(step) && state.armedBy === null) state.armedBy = step.seq;
         return undefined;
       }
-      if (state.armedBy === null || !refuses(step)) return undefined;
+      if (!refuseReach(step) || state.armedBy === null || !refuses(step)) return undefined;
       return {
         decision,
         reason:
@@ -47,4 +53,8 @@ export const sequence = (spec: SequenceSpec): SessionRule<SequenceState> => {
       };
     },
   };
+  const scope: StepScope[] = [matchScope('outcome', spec.after), refuseScope];
+  if (spec.until !== undefined) scope.push(matchScope('outcome', spec.until));
+  // Unarmed, a call is never refused and changes nothing.
+  return scoped(rule, scope, (state) => isRecord(state) && state.armedBy === null);
 };

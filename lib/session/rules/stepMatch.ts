@@ -23,15 +23,18 @@ export type StepMatchSpec =
 
 export type StepTest = (step: SessionStep) => boolean;
 
-/** A value at a dotted path of `value`. */
-export const valueAt = (value: unknown, path: string): unknown => {
+/** A value at the keys of a dotted path of `value`. */
+const valueAtKeys = (value: unknown, keys: readonly string[]): unknown => {
   let current = value;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (!isRecord(current)) return undefined;
     current = current[key];
   }
   return current;
 };
+
+/** A value at a dotted path of `value`. */
+export const valueAt = (value: unknown, path: string): unknown => valueAtKeys(value, path.split('.'));
 
 /**
  * Whether an AfterTool's `tool_response` reports a failure: `error` set, `is_error`/`isError` true, `success`
@@ -56,8 +59,9 @@ export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): 
   const object = typeof spec === 'string' ? { tool: spec } : spec;
   const event = object.event ?? 'BeforeTool';
   const tool = object.tool === undefined ? undefined : compiled(object.tool, problems);
+  // Paths split once here, not per step.
   const inputs = Object.entries(object.input ?? {}).map(
-    ([path, pattern]) => [path, compiled(pattern, problems)] as const,
+    ([path, pattern]) => [path.split('.'), compiled(pattern, problems)] as const,
   );
   const failed = object.failed;
   return (step) => {
@@ -65,8 +69,8 @@ export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): 
     if (tool !== undefined && (step.tool === undefined || !tool.test(step.tool))) return false;
     if (inputs.length > 0) {
       const toolInput = step.input.tool_input;
-      for (const [path, matcher] of inputs) {
-        const value = valueAt(toolInput, path);
+      for (const [keys, matcher] of inputs) {
+        const value = valueAtKeys(toolInput, keys);
         if (value === undefined) return false;
         if (!matcher.test(typeof value === 'string' ? value : JSON.stringify(value))) return false;
       }
@@ -85,10 +89,18 @@ export const durationMs = (value: string | number | undefined): number | undefin
   return Number(match[1]) * unit;
 };
 
+// The last step keyed: every repeat rule watching a call asks for the same key, and the input's JSON is most of
+// the cost. Steps are immutable while they are pushed, so the step object identifies its key.
+let keyedStep: SessionStep | undefined;
+let lastKey = '';
+
 /** A stable short key of a call: its tool and a hash of its input's JSON (FNV-1a, 32 bits). */
 export const callKey = (step: SessionStep): string => {
+  if (step === keyedStep) return lastKey;
   const text = JSON.stringify(step.input.tool_input ?? null);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return `${step.tool ?? step.event}:${(hash >>> 0).toString(36)}:${String(text.length)}`;
+  lastKey = `${step.tool ?? step.event}:${(hash >>> 0).toString(36)}:${String(text.length)}`;
+  keyedStep = step;
+  return lastKey;
 };

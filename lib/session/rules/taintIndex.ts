@@ -14,6 +14,9 @@ const STRIDE = 8;
 /** The shortest copied run always detected: a piece plus the stride less one. */
 export const TAINT_MIN_LENGTH = PIECE + STRIDE - 1;
 
+/** Whether the index can ever find `text`: a text shorter than a piece adds no piece to it. */
+export const indexable = (text: string): boolean => text.length >= PIECE;
+
 const B1 = 0x01000193;
 const B2 = 0x5bd1e995;
 const pow = (base: number): number => {
@@ -28,7 +31,7 @@ const TOP2 = pow(B2);
 const keyOf = (h1: number): number => h1 & 0x3fffffff;
 const checkOf = (h2: number): number => h2 & 0x3fffffff;
 
-/** A retained labelled text: where it came from and what it is. */
+/** A retained labelled text: where it came from and what it is (the flow state keeps it as a tuple). */
 export interface TaintSource {
   readonly seq: number;
   readonly tool: string;
