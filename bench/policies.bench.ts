@@ -139,7 +139,7 @@ export const benchPolicies = async (): Promise<PolicyFigures> => {
   await Promise.all([none.dispose(), rules.dispose(), taint.dispose(), example.dispose()]);
   return {
     description:
-      'single-event p50/p99 through fire(); state = JSON of sessionState() for the example set (flow retains 1 MiB of text)',
+      'single-event p50/p99 through fire(); state = JSON of sessionState() for the example set (the flow rule keeps up to 1,000,000 bytes of it)',
     microsecondsPerEvent: { noPolicy, hundredRules, taint4KiBvs1MiB },
     hundredRulesVsNoPolicy: round3(hundredRules.p99 / noPolicy.p99),
     stateBytesAfter100k,

@@ -16,7 +16,10 @@ import type { PolicyVerdict, SessionPolicy, SessionStep } from '../../lib/sessio
 import { limit } from '../../lib/session/rules/limit.js';
 import { repeat } from '../../lib/session/rules/repeat.js';
 import { sequence } from '../../lib/session/rules/sequence.js';
-import { flow } from '../../lib/session/rules/flow.js';
+import { flow, type RetainedSource } from '../../lib/session/rules/flow.js';
+
+/** What one kept string takes in the serialised state: its tuple as JSON in UTF-8, and a comma. */
+const stateBytes = (source: RetainedSource): number => Buffer.byteLength(JSON.stringify(source)) + 1;
 
 const scheduler = () =>
   createTestScheduler((actual, expected) => {
@@ -236,7 +239,8 @@ describe('flow (marbles)', () => {
       const rule = flow({
         label: [{ match: 'web_fetch', labels: ['untrusted'] }],
         sink: [{ match: 'send_email', refuse: ['untrusted'], decision: 'ask' }],
-        retainBytes: page.length + 10,
+        // Room for the first page's tuple, not for a second string as well.
+        retainBytes: stateBytes([1, 'web_fetch', ['untrusted'], '/tool_response', page]) + 10,
       });
       const first = toolResultStep(1, 'web_fetch', {}, page);
       const second = toolResultStep(2, 'web_fetch', {}, 'x'.repeat(20) + secret);
@@ -261,10 +265,8 @@ describe('flow (marbles)', () => {
     const fetched = toolResultStep(1, 'web_fetch', {}, { status: 'ok', page });
     rule.step(state, fetched);
     rule.step(state, outcomeStep(fetched, 'allow'));
-    expect(state).toEqual({
-      sources: [[1, 'web_fetch', ['untrusted'], '/tool_response/page', page]],
-      size: page.length,
-    });
+    const kept: RetainedSource = [1, 'web_fetch', ['untrusted'], '/tool_response/page', page];
+    expect(state).toEqual({ sources: [kept], size: stateBytes(kept) });
     // As an earlier version saved it.
     const saved = {
       sources: [{ seq: 7, tool: 'web_fetch', labels: ['untrusted'], path: '/tool_response', text: page }],
@@ -283,5 +285,13 @@ describe('flow (marbles)', () => {
     expect(reasons.map((verdict) => verdict.reason)).toEqual([
       '/tool_input/body carries "untrusted" data: event #7 web_fetch /tool_response → send_email /tool_input/body',
     ]);
+    // Its size, counted in characters of text then, is measured again in bytes of state, and held to retainBytes.
+    const restored = structuredClone(saved) as unknown as ReturnType<typeof rule.initial>;
+    rule.step(restored, toolCallStep(10, 'send_email', { body: 'hi' }));
+    expect(restored.size).toBe(stateBytes([7, 'web_fetch', ['untrusted'], '/tool_response', page]));
+    const small = flow({ sink: [{ match: 'send_email', refuse: ['untrusted'] }], retainBytes: page.length });
+    const trimmed = structuredClone(saved) as unknown as ReturnType<typeof small.initial>;
+    small.step(trimmed, toolCallStep(10, 'send_email', { body: 'hi' }));
+    expect(trimmed).toEqual({ sources: [], size: 0 });
   });
 });

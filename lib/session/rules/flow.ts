@@ -22,8 +22,9 @@ export interface FlowSpec {
     readonly decision?: 'deny' | 'ask' | 'stop';
   }[];
   /**
-   * Labelled text kept, in UTF-16 characters (default 1 MiB); the oldest outputs are dropped past it. Strings
-   * shorter than 16 characters are not kept (no input could be found to carry one).
+   * What the kept labelled text may take in the serialised state, in bytes: each string's tuple as JSON, in
+   * UTF-8 (default 1,000,000); the oldest outputs are dropped past it. Strings shorter than 16 characters are not
+   * kept (no input could be found to carry one).
    */
   readonly retainBytes?: number;
 }
@@ -37,12 +38,18 @@ export type RetainedSource = [seq: number, tool: string, labels: string[], path:
 export interface FlowState {
   /** Retained sources, oldest first (a state saved with `TaintSource` objects restores: they become tuples). */
   sources: RetainedSource[];
-  /** Their texts' total length. */
+  /** What they take in the serialised state, in bytes (see `retainBytes`). */
   size: number;
 }
 
 const afterToolMatch = (spec: StepMatchSpec): StepMatchSpec =>
   typeof spec === 'string' ? { event: 'AfterTool', tool: spec } : Object.assign({ event: 'AfterTool' }, spec);
+
+/** The flow rule's default `retainBytes`: with the few bytes other rules keep, a session's state stays within 1 MiB. */
+export const DEFAULT_RETAIN_BYTES = 1_000_000;
+
+/** What a retained source adds to the serialised state: its tuple as JSON in UTF-8, and the comma after it. */
+const costOf = (source: RetainedSource): number => Buffer.byteLength(JSON.stringify(source)) + 1;
 
 export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
   const labellers = (spec.label ?? []).map((entry) => ({
@@ -54,7 +61,7 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
     refuse: entry.refuse,
     decision: entry.decision ?? 'deny',
   }));
-  const retain = spec.retainBytes ?? 1024 * 1024;
+  const retain = spec.retainBytes ?? DEFAULT_RETAIN_BYTES;
   // The index of each state object: derived, rebuilt from the retained sources when a restored state comes in.
   const indexes = new WeakMap<FlowState, TaintIndex<RetainedSource>>();
   const indexOf = (state: FlowState): TaintIndex<RetainedSource> => {
@@ -70,24 +77,36 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
         sources[i] = retained;
         index.add(retained, retained[4]);
       }
+      // A restored state is measured again: an earlier version counted characters of text, not bytes of state.
+      let size = 0;
+      for (const source of sources as RetainedSource[]) size += costOf(source);
+      state.size = size;
+      dropPast(state, index);
       indexes.set(state, index);
     }
     return index;
   };
+
+  /** Drops the oldest sources until the state is within `retain`. */
+  function dropPast(state: FlowState, index: TaintIndex<RetainedSource>): void {
+    while (state.size > retain && state.sources.length > 0) {
+      const old = state.sources.shift() as RetainedSource;
+      index.remove(old, old[4]);
+      state.size -= costOf(old);
+    }
+  }
 
   const ingest = (state: FlowState, step: SessionStep, labels: string[]): void => {
     const index = indexOf(state);
     stringsOf(step.input.tool_response, '/tool_response', (path, text) => {
       if (!indexable(text) || text.length > retain) return;
       const source: RetainedSource = [step.seq, step.tool ?? step.event, labels, path, text];
+      const cost = costOf(source);
+      if (cost > retain) return;
       state.sources.push(source);
-      state.size += text.length;
+      state.size += cost;
       index.add(source, text);
-      while (state.size > retain) {
-        const old = state.sources.shift() as RetainedSource;
-        index.remove(old, old[4]);
-        state.size -= old[4].length;
-      }
+      dropPast(state, index);
     });
   };
 
