@@ -36,16 +36,30 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 const escapeChar = (char: string): string => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/** Below this length a loop over the code units is cheaper than a regular expression. */
+const SCAN_BELOW = 64;
+
+/** Whether `text` holds a character JSON escapes, or a surrogate (which may be lone). */
+const needsWork = (text: string): boolean => {
+  if (text.length >= SCAN_BELOW) return NEEDS_WORK.test(text);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) return true;
+  }
+  return false;
+};
+
 /** A string as JCS writes it; throws for a lone surrogate. */
 export const canonicalString = (text: string): string => {
   // Most strings need no escape: test once rather than rebuild them.
-  if (!NEEDS_WORK.test(text)) return `"${text}"`;
+  if (!needsWork(text)) return `"${text}"`;
   if (LONE_SURROGATE.test(text))
     throw new CanonicalJsonError('a string holds a lone surrogate, which JSON cannot carry');
   return `"${text.replace(ESCAPED, escapeChar)}"`;
 };
 
-const canonicalNumber = (value: number): string => {
+/** A number as JCS writes it; throws for NaN and the infinities. */
+export const canonicalNumber = (value: number): string => {
   if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} is not a JSON number`);
   // ECMAScript's Number-to-String is JCS's number form; -0 serialises as 0.
   return Object.is(value, -0) ? '0' : String(value);
@@ -104,3 +118,9 @@ const write = (value: unknown, depth: number): string | undefined => {
  * @throws CanonicalJsonError for a value JSON cannot hold (NaN, Infinity, a BigInt, a lone surrogate, a cycle).
  */
 export const canonicalJson = (value: unknown): string => write(value, 0) ?? 'null';
+
+/**
+ * The canonical JSON of a member's value at `depth` levels inside the value being written, or undefined when the
+ * member is left out (its value is undefined): for serialisers that write the levels above it themselves.
+ */
+export const canonicalMember = (value: unknown, depth: number): string | undefined => write(value, depth);

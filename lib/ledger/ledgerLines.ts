@@ -18,15 +18,19 @@ export const openLedgerForReading = (path: string): number => {
   }
 };
 
-/** Calls `visit` with each line (without its newline), its 1-based number and whether a newline ended it. */
+/**
+ * Calls `visit` with each line as bytes — `data` from `start` up to `end` (its newline excluded) — its 1-based
+ * number and whether a newline ended it; `visit` returns false to stop. The bytes are valid until `visit` returns
+ * (the buffer is reused): a verifier hashes them as written and decodes only what it parses.
+ */
 export const forEachLine = (
   path: string,
-  visit: (text: string, line: number, terminated: boolean) => boolean,
+  visit: (data: Buffer, start: number, end: number, line: number, terminated: boolean) => boolean,
 ): void => {
   const fd = openLedgerForReading(path);
   try {
     if (!fstatSync(fd).isFile()) throw new LedgerError(`The ledger ${path} is not a regular file`);
-    const chunk = Buffer.alloc(CHUNK_BYTES);
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     let carry: Buffer | undefined;
     let line = 0;
     for (;;) {
@@ -36,13 +40,13 @@ export const forEachLine = (
       let start = 0;
       for (let end = data.indexOf(10, start); end !== -1; end = data.indexOf(10, start)) {
         line++;
-        if (!visit(data.toString('utf8', start, end), line, true)) return;
+        if (!visit(data, start, end, line, true)) return;
         start = end + 1;
       }
       // Copied: the chunk buffer is reused by the next read.
       carry = start < data.length ? Buffer.from(data.subarray(start)) : undefined;
     }
-    if (carry !== undefined) visit(carry.toString('utf8'), line + 1, false);
+    if (carry !== undefined) visit(carry, 0, carry.length, line + 1, false);
   } finally {
     closeSync(fd);
   }

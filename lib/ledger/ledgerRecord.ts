@@ -11,8 +11,8 @@ import { isChainSkip } from '../engine/runPlan.js';
 import { isMissingCallback } from '../executors/callbackExecutor.js';
 import type { PlanExplanation } from '../plan/planSkips.js';
 import { redactSecretText } from '../core/secretText.js';
-import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
+import { digestOf } from './ledgerFormat.js';
 
 /** What became of one planned guard: exactly one per guard. */
 export type GuardStatus =
@@ -51,7 +51,10 @@ export interface LedgerGuard {
   file?: string;
   /** JSON pointer of the hook in its settings file. */
   pointer?: string;
-  /** SHA-256 of what trust pins (`pin: "trust"`), else of its event, matcher and definition (`pin: "definition"`). */
+  /**
+   * SHA-256 (base64url) of what trust pins (`pin: "trust"`), else of its event, matcher and definition
+   * (`pin: "definition"`).
+   */
   fingerprint: string;
   pin: 'trust' | 'definition';
   required: boolean;
@@ -90,13 +93,13 @@ export type GuardIdentity = (entry: Omit<HookEntry, 'id'>) => { fingerprint: str
 
 const definitionPrints = new WeakMap<object, string>();
 
-/** SHA-256 of a hook's event, matcher and definition (a function hook by its name): stable across runs. */
+/** SHA-256 (base64url) of a hook's event, matcher and definition (a function hook by its name): stable across runs. */
 export const definitionFingerprint = (entry: Omit<HookEntry, 'id'>): string => {
   let print = definitionPrints.get(entry);
   if (print === undefined) {
     // A function hook's code is not data: it is printed by its name.
     const definition = 'run' in entry.definition ? { type: 'function', name: entry.name } : entry.definition;
-    print = sha256(canonicalJson({ event: entry.event, matcher: entry.matcher?.pattern ?? '', hook: definition }));
+    print = digestOf(canonicalJson({ event: entry.event, matcher: entry.matcher?.pattern ?? '', hook: definition }));
     definitionPrints.set(entry, print);
   }
   return print;
@@ -206,6 +209,18 @@ const disabledBy = (entry: Omit<HookEntry, 'id'>, identity: GuardIdentity, off: 
   return guard;
 };
 
+let lastAt = Number.NaN;
+let lastIso = '';
+
+/** `at` in ISO 8601; events of one millisecond share the text, rather than each formatting a Date. */
+const isoOf = (at: number): string => {
+  if (at !== lastAt) {
+    lastIso = new Date(at).toISOString();
+    lastAt = at;
+  }
+  return lastIso;
+};
+
 /** The record body of one event. */
 export const ledgerEventBody = (
   at: number,
@@ -218,7 +233,7 @@ export const ledgerEventBody = (
 ): LedgerEventBody => {
   const body: Mutable<LedgerEventBody> = {
     type: 'event',
-    at: new Date(at).toISOString(),
+    at: isoOf(at),
     session,
     event,
     input,

@@ -14,9 +14,9 @@ import type { HookPlanner } from '../plan/planner.js';
 import type { PlanExplanation } from '../plan/planSkips.js';
 import { compileRedactPaths } from '../observe/recording.js';
 import { MIN_REPEATED_SECRET_LENGTH, redactAt, redactStrings, valuesAt, type PathSegment } from '../observe/redact.js';
-import { sha256 } from '../trust/fileMemo.js';
 import type { TrustGate } from '../trust/trustGate.js';
 import { canonicalJson } from './canonicalJson.js';
+import { digestOf, recode } from './ledgerFormat.js';
 import {
   definitionFingerprint,
   ledgerDecision,
@@ -72,14 +72,19 @@ interface Started {
 
 const EMPTY_PLAN = (event: EventName): HookPlan => ({ event, hooks: [], sequential: false, background: undefined });
 
-/** The identity of a hook: trust's fingerprint when trust pins it, else its definition's. */
+/**
+ * The identity of a hook: trust's fingerprint when trust pins it (trust writes it in hex; the ledger in base64url),
+ * else its definition's.
+ */
 const identityOf = (trust: TrustGate | undefined): GuardIdentity => {
   const pinned = new WeakMap<object, string>();
   return (entry) => {
     if (trust !== undefined && trust.needsApproval(entry)) {
       let fingerprint = pinned.get(entry);
       if (fingerprint === undefined) {
-        fingerprint = trust.inspect(entry).fingerprint ?? definitionFingerprint(entry);
+        const pinnedPrint = trust.inspect(entry).fingerprint;
+        fingerprint =
+          pinnedPrint === undefined ? definitionFingerprint(entry) : recode(pinnedPrint, 'hex', 'base64url');
         pinned.set(entry, fingerprint);
       }
       return { fingerprint, pin: 'trust' };
@@ -94,7 +99,7 @@ const inputPart = (
   paths: readonly PathSegment[][] | undefined,
   known: string[],
 ): LedgerEventBody['input'] => {
-  const input: LedgerEventBody['input'] = { sha256: sha256(canonicalJson(fields)) };
+  const input: LedgerEventBody['input'] = { sha256: digestOf(canonicalJson(fields)) };
   if (paths === undefined) return input;
   let value: unknown = fields;
   for (const path of paths) {

@@ -13,18 +13,23 @@ import { dirname, resolve } from 'node:path';
 import { errorText } from '../core/guards.js';
 import { openAppendSafely } from '../core/safeWrite.js';
 import type { Logger } from '../logging/logger.js';
-import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
+import { eventRecordJson } from './eventRecordJson.js';
 import {
+  DIGEST_PATTERN,
+  digestOf,
   GENESIS,
   HASH_PATTERN,
   keyIdOf,
   LEDGER_VERSION,
   LedgerError,
   lineOf,
+  recode,
+  type Chained,
   type LedgerCheckpointBody,
   type LedgerOpenBody,
 } from './ledgerFormat.js';
+import type { LedgerEventBody } from './ledgerRecord.js';
 import { claimLedger } from './ledgerClaim.js';
 import { openLedgerForReading } from './ledgerLines.js';
 
@@ -69,7 +74,10 @@ const signingKey = (key: KeyObject | string): { key: KeyObject; id: string } => 
   return { key: privateKey, id: keyIdOf(createPublicKey(privateKey)) };
 };
 
-/** Where the chain of the ledger at `path` ends: its last hash and sequence number, and a torn tail's length. */
+/**
+ * Where the chain of the ledger at `path` ends: its last hash (in base64url, whichever version wrote it) and
+ * sequence number, and a torn tail's length.
+ */
 const chainEnd = (path: string): { prev: string; seq: number; torn: number; closed: boolean } => {
   const fd = openLedgerForReading(path);
   try {
@@ -94,12 +102,15 @@ const chainEnd = (path: string): { prev: string; seq: number; torn: number; clos
     }
     const hash = parsed?.h;
     const seq = parsed?.r?.seq;
-    if (typeof hash !== 'string' || !HASH_PATTERN.test(hash) || typeof seq !== 'number') {
+    const hex = typeof hash === 'string' && HASH_PATTERN.test(hash);
+    if (typeof hash !== 'string' || !(hex || DIGEST_PATTERN.test(hash)) || typeof seq !== 'number') {
       throw new LedgerError(
         `The ledger ${path} does not end in a ledger record, so it cannot be continued: check it with "hookstream audit verify ${path}"`,
       );
     }
-    return { prev: hash, seq, torn, closed: parsed?.r?.type === 'checkpoint' && parsed.r.closed === true };
+    // A version 1 ledger (hex) continued by this writer: its `open` record says the version changes here.
+    const prev = hex ? recode(hash, 'hex', 'base64url') : hash;
+    return { prev, seq, torn, closed: parsed?.r?.type === 'checkpoint' && parsed.r.closed === true };
   } finally {
     closeSync(fd);
   }
@@ -109,6 +120,10 @@ const writeAll = (fd: number, text: string): void => {
   const bytes = Buffer.from(text, 'utf8');
   for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
 };
+
+/** The canonical text of a chained record: event records, one per event, through the serialiser of their shape. */
+const recordText = (body: Record<string, unknown>): string =>
+  body.type === 'event' ? eventRecordJson(body as unknown as LedgerEventBody & Chained) : canonicalJson(body);
 
 /**
  * Opens (or creates) the ledger and writes its `open` record.
@@ -171,8 +186,9 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
   const chain = (body: Record<string, unknown>): { hash: string; text: string } => {
     body.seq = ++seq;
     body.prev = prev;
-    const text = canonicalJson(body);
-    prev = sha256(text);
+    const text = recordText(body);
+    // One SHA-256 per record, of the text as written: the verifier hashes the same bytes.
+    prev = digestOf(text);
     return { hash: prev, text };
   };
   const checkpoint = (last: boolean): void => {
@@ -185,7 +201,7 @@ export const openLedgerWriter = (options: LedgerWriterOptions): LedgerWriter => 
     if (last) body.closed = true;
     const { hash, text } = chain(body as unknown as Record<string, unknown>);
     const signature =
-      signer === undefined ? undefined : sign(null, Buffer.from(hash, 'hex'), signer.key).toString('base64');
+      signer === undefined ? undefined : sign(null, Buffer.from(hash, 'base64url'), signer.key).toString('base64');
     pending.push(lineOf(hash, text, signature));
     flush();
     if (failed) return;

@@ -7,10 +7,19 @@
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { errorText, isRecord } from '../core/guards.js';
-import { sha256 } from '../trust/fileMemo.js';
 import { canonicalJson } from './canonicalJson.js';
-import { GENESIS, HASH_PATTERN, keyIdOf, LedgerError, type LedgerLine } from './ledgerFormat.js';
+import {
+  encodingOf,
+  GENESIS,
+  GENESIS_OF,
+  keyIdOf,
+  LedgerError,
+  recode,
+  type DigestEncoding,
+  type LedgerLine,
+} from './ledgerFormat.js';
 import { forEachLine } from './ledgerLines.js';
+import { parseLine } from './parseLedgerLine.js';
 import { checkRecord } from './recordShape.js';
 
 export type LedgerBreakKind = 'syntax' | 'canonical' | 'schema' | 'hash' | 'sequence' | 'chain' | 'signature';
@@ -82,47 +91,6 @@ const publicKeyOf = (key: KeyObject | string): { key: KeyObject; id: string } =>
   return { key: publicKey, id: keyIdOf(publicKey) };
 };
 
-const PREFIX = '{"h":"';
-const BODY_AT = PREFIX.length + 64 + '","r":'.length;
-const SIGNATURE = /^[A-Za-z0-9+/]+={0,2}$/;
-
-/** A line split into its hash, the exact text of its record (what the hash covers), the record and its signature. */
-interface ParsedLine extends LedgerLine {
-  readonly body: string;
-}
-
-/**
- * Splits a line without re-serialising it: the hash covers the record's bytes as written, so any edit to them —
- * whitespace included — fails the hash, and a verifier need not canonicalise each record again.
- */
-const parseLine = (text: string): ParsedLine | string => {
-  if (!text.startsWith(PREFIX) || text.slice(PREFIX.length + 64, BODY_AT) !== '","r":') {
-    return 'it does not start like a ledger line ({"h":"<hash>","r":…)';
-  }
-  const h = text.slice(PREFIX.length, PREFIX.length + 64);
-  if (!HASH_PATTERN.test(h)) return '"h" is not a SHA-256 hash in hex';
-  let body: string;
-  let s: string | undefined;
-  if (text.endsWith('}}')) body = text.slice(BODY_AT, -1);
-  else if (text.endsWith('"}')) {
-    // A signed checkpoint: base64 holds no quote, so the last `,"s":"` starts the signature.
-    const at = text.lastIndexOf(',"s":"');
-    s = text.slice(at + 6, -2);
-    if (at < BODY_AT || !SIGNATURE.test(s)) return '"s" is not a base64 signature';
-    body = text.slice(BODY_AT, at);
-  } else return 'it does not end like a ledger line';
-  let r: unknown;
-  try {
-    r = JSON.parse(body);
-  } catch (error) {
-    return `its record is not JSON (${errorText(error)})`;
-  }
-  if (!isRecord(r)) return '"r" is not an object';
-  const line = { h, r: r as LedgerLine['r'], body } as ParsedLine & { s?: string };
-  if (s !== undefined) line.s = s;
-  return line;
-};
-
 /**
  * Verifies the ledger at `path`.
  *
@@ -144,7 +112,11 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
     unsealed: 0,
     closed: false,
   };
+  // The hash of the line before, as its version wrote it; a version 2 writer may continue a version 1 ledger.
   let prev = GENESIS;
+  let prevEncoding: DigestEncoding = 'base64url';
+  // How the version of the last `open` record writes digests: every line up to the next one writes them so.
+  let segment: DigestEncoding | undefined;
   let seq = 0;
   let sealedLine = 0;
   let pendingTorn: TornLine | undefined;
@@ -152,19 +124,19 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
     report.broken = { line, kind, message: `line ${String(line)}: ${message}` };
     return false;
   };
-  forEachLine(path, (text, line, terminated) => {
+  forEachLine(path, (data, start, end, line, terminated) => {
     if (!terminated) {
-      report.torn.push({ line, bytes: Buffer.byteLength(text), recovered: false });
+      report.torn.push({ line, bytes: end - start, recovered: false });
       return false;
     }
-    const parsed = parseLine(text);
+    const parsed = parseLine(data, start, end);
     if (typeof parsed === 'string') {
       // Perhaps a line a crash cut short: fine only when the next line is an `open` record that says so.
       if (pendingTorn !== undefined) return fail(pendingTorn.line, 'syntax', 'it is not a ledger line');
-      pendingTorn = { line, bytes: Buffer.byteLength(text), recovered: false };
+      pendingTorn = { line, bytes: end - start, recovered: false };
       return true;
     }
-    const { h, r, s } = parsed;
+    const { h, r, s, encoding } = parsed;
     if (pendingTorn !== undefined) {
       if (r.type !== 'open' || !isRecord(r.recovered)) {
         return fail(pendingTorn.line, 'syntax', 'it is not a ledger line, and no writer reported it as a torn line');
@@ -176,11 +148,11 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
     if (options.canonical === true && canonicalJson(r) !== parsed.body) {
       return fail(line, 'canonical', 'its record is not in canonical form (RFC 8785)');
     }
-    if (sha256(parsed.body) !== h) {
+    if (parsed.digest !== h) {
       return fail(line, 'hash', 'its record does not match its hash: it was edited after it was written');
     }
     if (r.seq !== seq) {
-      const spliced = r.type === 'open' && r.prev === GENESIS && seq > 0;
+      const spliced = r.type === 'open' && r.prev === GENESIS_OF[encoding] && seq > 0;
       return fail(
         line,
         'sequence',
@@ -189,18 +161,33 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
           : `it holds record ${String(r.seq)} where record ${String(seq)} was expected: a record was deleted, reordered or inserted before it`,
       );
     }
-    if (r.prev !== prev) {
+    if (r.prev !== recode(prev, prevEncoding, encoding)) {
       return fail(line, 'chain', 'its prev is not the hash of the line before: the chain is broken here');
     }
-    const shape = checkRecord(r);
+    // An `open` record's version says how its segment writes digests; every other line writes them as its segment.
+    const expected = r.type === 'open' && typeof r.version === 'number' ? encodingOf(r.version) : segment;
+    if (expected !== undefined && expected !== encoding) {
+      return fail(
+        line,
+        'schema',
+        `/h must be a SHA-256 hash in ${expected}, as its ledger version writes; received one in ${encoding}`,
+      );
+    }
+    const shape = checkRecord(r, encoding);
     if (shape !== undefined) return fail(line, 'schema', shape);
+    if (r.type === 'open') segment = encoding;
     if (r.type === 'checkpoint') {
       if (signer !== undefined) {
         const range = `a record between line ${String(sealedLine + 1)} and line ${String(line)} was changed and re-hashed`;
         if (s === undefined)
           return fail(line, 'signature', `the checkpoint is not signed (${range}, or signing was off)`);
         if (r.keyId !== signer.id) return fail(line, 'signature', 'the checkpoint was signed with another key');
-        if (!verify(null, Buffer.from(h, 'hex'), signer.key, Buffer.from(s, 'base64'))) {
+        const signature = Buffer.from(s, 'base64');
+        // Base64 decoders ignore a signature's padding bits: only the one spelling the writer wrote is accepted.
+        if (signature.toString('base64') !== s) {
+          return fail(line, 'signature', "the checkpoint's signature is not spelled as it was written: it was edited");
+        }
+        if (!verify(null, Buffer.from(h, encoding), signer.key, signature)) {
           return fail(line, 'signature', `the checkpoint's signature does not verify: ${range}`);
         }
         report.signatures = 'verified';
@@ -220,6 +207,7 @@ export const verifyLedger = (path: string, options: VerifyOptions = {}): LedgerR
     }
     report.records++;
     prev = h;
+    prevEncoding = encoding;
     seq++;
     options.onRecord?.(r, line);
     return true;

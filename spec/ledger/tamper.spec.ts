@@ -81,7 +81,7 @@ describe('ledger file', () => {
     for (const line of linesOf(file)) {
       const parsed = JSON.parse(line) as { h: string; r: unknown };
       expect(line).toBe(`{"h":"${parsed.h}","r":${canonicalJson(parsed.r)}}`);
-      expect(createHash('sha256').update(canonicalJson(parsed.r)).digest('hex')).toBe(parsed.h);
+      expect(createHash('sha256').update(canonicalJson(parsed.r)).digest('base64url')).toBe(parsed.h);
     }
     expect(verifyLedger(file, { canonical: true }).broken).toBeUndefined();
   });
@@ -165,7 +165,7 @@ describe('tampering', () => {
         return line;
       }
       const text = canonicalJson(parsed.r);
-      prev = createHash('sha256').update(text).digest('hex');
+      prev = createHash('sha256').update(text).digest('base64url');
       return parsed.s === undefined ? `{"h":"${prev}","r":${text}}` : `{"h":"${prev}","r":${text},"s":"${parsed.s}"}`;
     });
     writeLines(file, forged);
