@@ -107,8 +107,7 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
   const reserved = raw.slice(0, Math.min(start, raw.length));
   const assignments: ParsedWord[] = [];
   for (let word = raw[start]; runs && word !== undefined; word = raw[++start]) {
-    const name = ASSIGNMENT.exec(unquotedPrefix(word));
-    if (name === null) break;
+    if (!ASSIGNMENT.test(unquotedPrefix(word))) break;
     assignments.push(word);
   }
   const words = raw.slice(start);
