@@ -64,28 +64,33 @@ const plainPath = (path: string): boolean => {
 
 /** Each effect class's bit in the classes a target was recorded with. */
 const CLASS_BITS: ReadonlyMap<string, number> = new Map(EFFECT_CLASSES.map((name, index) => [name, 1 << index]));
+/** Up to this many effects, a recorded one is found by a scan of them; past it, by a map of their targets. */
+const SCAN_LIMIT = 16;
+
+/**
+ * The bit of an effect whose key `class NUL target NUL` is equal to no key of an effect with no target (nor
+ * of one with a target with NUL in it, or only U+0001): such an effect is found by class and target alone.
+ */
+const usualBit = (effect: string, target: string | undefined): number | undefined =>
+  target !== undefined && target !== '\u0001' && !target.includes('\u0000') ? CLASS_BITS.get(effect) : undefined;
 
 export class EffectSink {
   readonly effects: Effect[] = [];
-  /** The classes each target was recorded with, as bits: the usual effect is found without building a key. */
-  private readonly classesOf = new Map<string, number>();
-  /** The other effects (no target, or a target with `\u0000` in it or only `\u0001`), by their key. */
+  /** Past SCAN_LIMIT effects: the classes each usual target was recorded with, as bits. */
+  private classesOf: Map<string, number> | undefined;
+  /** The other effects (no target, or a target with NUL in it or only U+0001), by their key. */
   private seen: Set<string> | undefined;
   /** The directory relative paths are under: `''` the call's cwd, undefined when a `cd` made it unknown. */
   dir: string | undefined = '';
 
   /**
    * Records an effect unless it was recorded: the same class and target, or with no target the same class
-   * and `written`. The key `class NUL target NUL` of a target with no NUL, other than U+0001 alone, is equal
-   * to no key of the other effects, so those are looked up by target and class bit; the rest by their key.
+   * and `written`. Most calls record a handful: a scan finds them with no key string built and hashed.
    */
   add(effect: EffectClass, target: string | undefined, written?: string): void {
-    const bit =
-      target !== undefined && target !== '\u0001' && !target.includes('\u0000') ? CLASS_BITS.get(effect) : undefined;
+    const bit = usualBit(effect, target);
     if (target !== undefined && bit !== undefined) {
-      const classes = this.classesOf.get(target) ?? 0;
-      if ((classes & bit) !== 0) return;
-      this.classesOf.set(target, classes | bit);
+      if (this.recorded(effect, target, bit)) return;
     } else {
       const key = `${effect}\u0000${target ?? '\u0001'}\u0000${target === undefined ? (written ?? '') : ''}`;
       this.seen ??= new Set();
@@ -95,6 +100,24 @@ export class EffectSink {
     if (target !== undefined) this.effects.push({ effect, target });
     else if (written !== undefined) this.effects.push({ effect, written });
     else this.effects.push({ effect });
+  }
+
+  /** Whether `effect` on a usual `target` was recorded; notes it in the map when there is one. */
+  private recorded(effect: EffectClass, target: string, bit: number): boolean {
+    if (this.classesOf === undefined) {
+      for (const each of this.effects) if (each.target === target && each.effect === effect) return true;
+      if (this.effects.length < SCAN_LIMIT) return false;
+      this.classesOf = new Map();
+      for (const each of this.effects) {
+        const recorded = usualBit(each.effect, each.target);
+        if (each.target !== undefined && recorded !== undefined)
+          this.classesOf.set(each.target, (this.classesOf.get(each.target) ?? 0) | recorded);
+      }
+    }
+    const classes = this.classesOf.get(target) ?? 0;
+    if ((classes & bit) !== 0) return true;
+    this.classesOf.set(target, classes | bit);
+    return false;
   }
 
   unknown(reason: string): void {

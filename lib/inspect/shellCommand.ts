@@ -110,7 +110,8 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
     if (!ASSIGNMENT.test(unquotedPrefix(word))) break;
     assignments.push(word);
   }
-  const words = raw.slice(start);
+  // The words read are the command's own when nothing came off their front: no copy (nothing adds to them after).
+  const words = start === 0 ? raw : raw.slice(start);
   if (words.length === 1 && assignments.length === 0 && CLOSING_WORDS.has(plainText(words[0]) ?? '')) {
     state.compound = Math.max(0, state.compound - 1);
     // `{ …; } > out`, `done < list`: the redirections of a compound command are kept, on a command of no words.
