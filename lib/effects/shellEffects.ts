@@ -14,6 +14,7 @@ import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from '../inspec
 import type { Wrapper } from '../inspect/wrappers.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../inspect/readBudget.js';
 import { parseShell, type Redirection } from '../inspect/shellParse.js';
+import type { ParsedWord } from '../inspect/shellScan.js';
 import { handlerOf } from './commands.js';
 import type { EffectContext } from './context.js';
 import { argOf, EffectSink, UNKNOWN_ARG, type Arg } from './sink.js';
@@ -38,6 +39,13 @@ const redirect = (sink: EffectSink, redirection: Redirection): void => {
   if ((op === '>&' || op === '<&') && !(target.known && DESCRIPTOR.test(target.text))) {
     sink.path(op === '>&' ? 'writes' : 'reads', target);
   }
+};
+
+/** The arguments of a simple command's words, its program left out, as `Arg`s in an array of their number. */
+const argsAfterFirst = (words: readonly ParsedWord[]): Arg[] => {
+  const args = new Array<Arg>(Math.max(0, words.length - 1));
+  for (let index = 1; index < words.length; index++) args[index - 1] = argOf(words[index] as ParsedWord);
+  return args;
 };
 
 class ShellWalker implements EffectContext {
@@ -68,13 +76,20 @@ class ShellWalker implements EffectContext {
     for (const command of line.commands) {
       for (const redirection of command.redirections) redirect(this.sink, redirection);
       if (!command.runs) continue;
-      const args = command.words.map(argOf);
-      const name = args[0]?.known === true ? programName(args[0].text) : undefined;
-      if (name === 'cd' || name === 'pushd') this.sink.cd(args[1], command.conditional || command.nested);
-      else if (args.length === 0 && command.assignments.length > 0 && !command.nested) {
+      const { words } = command;
+      const program = words[0] === undefined ? undefined : argOf(words[0]);
+      const name = program?.known === true ? programName(program.text) : undefined;
+      if (name === 'cd' || name === 'pushd') {
+        const dir = words[1] === undefined ? undefined : argOf(words[1]);
+        this.sink.cd(dir, command.conditional || command.nested);
+      } else if (words.length === 0 && command.assignments.length > 0 && !command.nested) {
         // `PATH=x` alone sets a shell variable that later commands of the line see.
         if (command.assignments.some((word) => LOADER_VARIABLE.test(argOf(word).text))) this.sink.add('changes', 'env');
-      } else this.run(args);
+      } else {
+        // As run() would, without the whole argument list built first and then copied without its program.
+        spendStep(this.budget, words.length + 1);
+        if (program !== undefined) this.program(program, argsAfterFirst(words));
+      }
     }
     if (line.failure !== undefined) this.sink.unknown(`cannot read the command: ${line.failure.reason}`);
   }
@@ -82,7 +97,11 @@ class ShellWalker implements EffectContext {
   run(args: readonly Arg[]): void {
     spendStep(this.budget, args.length + 1);
     const program = args[0];
-    if (program === undefined) return;
+    if (program !== undefined) this.program(program, args.slice(1));
+  }
+
+  /** `program` run with `rest`: what it is, then what it runs in turn or its row of the effect table. */
+  private program(program: Arg, rest: readonly Arg[]): void {
     if (!program.known) {
       this.sink.add('executes', undefined, program.text);
       this.sink.unknown(`program only known at run time: ${program.text}`);
@@ -90,7 +109,6 @@ class ShellWalker implements EffectContext {
     }
     const name = programName(program.text);
     this.sink.add('executes', name);
-    const rest = args.slice(1);
     const wrapper = wrapperOf(name);
     if (name !== 'eval' && wrapper === undefined && interpreterOf(name)?.family !== 'shell') {
       this.handle(name, rest);

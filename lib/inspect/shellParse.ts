@@ -212,6 +212,12 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   scan.depth -= 1;
 };
 
+/** The commands read, and where the first construct the trust walk does not follow starts if there is one. */
+const lineOf = (state: LineState): ParsedLine =>
+  state.unfollowedAt === undefined
+    ? { commands: state.out }
+    : { commands: state.out, unfollowedAt: state.unfollowedAt };
+
 /** Reads `text` with `budget`: every simple command, and where and why the read stopped if it did. */
 export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
   const state: LineState = {
@@ -225,17 +231,13 @@ export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
     partial: [],
   };
   const scan: Scan = { text, at: 0, origin: undefined, heredocs: [], depth: 0, state };
-  const line = (): ParsedLine =>
-    state.unfollowedAt === undefined
-      ? { commands: state.out }
-      : { commands: state.out, unfollowedAt: state.unfollowedAt };
   try {
     parseList(scan, undefined);
-    return line();
+    return lineOf(state);
   } catch (error) {
     if (!(error instanceof Unparseable || error instanceof BudgetExceeded)) throw error;
     const reason = error instanceof Unparseable ? error.reason : error.message;
     const failure = { reason, at: state.tokenAt, budget: error instanceof BudgetExceeded };
-    return { ...line(), failure, partial: state.partial };
+    return { ...lineOf(state), failure, partial: state.partial };
   }
 };
