@@ -14,12 +14,16 @@ import { TOOL_COMMANDS } from './toolCommands.js';
 
 /** Where `find`'s expression starts: the first word that is an option, `(` or `!`. */
 const FIND_PRIMARY = /^[-(!]/;
+/** `find`'s global options, the primaries that write a file and those that run a command. */
+const FIND_GLOBAL = /^-(?:[HLP]|O\d|D)$/;
+const FIND_WRITES = /^-(?:fprint0?|fprintf|fls)$/;
+const FIND_RUNS = /^-(?:exec|execdir|ok|okdir)$/;
 
 const find: Handler = (args, context) => {
   const { sink } = context;
   let at = 0;
   // Global options (`-L`, `-H`, `-P`, `-O3`) come before the starting points.
-  while (at < args.length && /^-(?:[HLP]|O\d|D)$/.test(args[at]?.text ?? '')) at += args[at]?.text === '-D' ? 2 : 1;
+  while (at < args.length && FIND_GLOBAL.test(args[at]?.text ?? '')) at += args[at]?.text === '-D' ? 2 : 1;
   const roots: Arg[] = [];
   for (; at < args.length && !FIND_PRIMARY.test((args[at] as Arg).text); at++) roots.push(args[at] as Arg);
   for (const root of roots.length > 0 ? roots : [{ text: '.', known: true }]) sink.path('reads', root);
@@ -27,11 +31,11 @@ const find: Handler = (args, context) => {
   for (; at < args.length; at++) {
     const word = (args[at] as Arg).text;
     if (word === '-delete') sink.add('deletes', undefined, `find ${where} -delete`);
-    else if (/^-(?:fprint0?|fprintf|fls)$/.test(word)) {
+    else if (FIND_WRITES.test(word)) {
       const file = args[at + 1];
       if (file !== undefined) sink.path('writes', file);
       at += word === '-fprintf' ? 2 : 1;
-    } else if (/^-(?:exec|execdir|ok|okdir)$/.test(word)) {
+    } else if (FIND_RUNS.test(word)) {
       const command: Arg[] = [];
       for (at += 1; at < args.length; at++) {
         const part = args[at] as Arg;

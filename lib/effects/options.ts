@@ -14,16 +14,19 @@ export interface Options {
 /** Reads `args` with `valued` options taking a value; `clusters` splits `-abc` into three flags. */
 export const readOptions = (args: readonly Arg[], valued: readonly string[] = [], clusters = true): Options => {
   const given: { name: string; value?: Arg }[] = [];
-  const operands: Arg[] = [];
+  // Sized once and cut to length at the end: an array grown by push from empty reserves 17 slots, and every
+  // handler of every command reads its arguments here.
+  const operands = new Array<Arg>(args.length);
+  let count = 0;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as Arg;
     const text = arg.text;
     if (!arg.known || !text.startsWith('-') || text === '-') {
-      operands.push(arg);
+      operands[count++] = arg;
       continue;
     }
     if (text === '--') {
-      operands.push(...args.slice(index + 1));
+      for (let rest = index + 1; rest < args.length; rest++) operands[count++] = args[rest] as Arg;
       break;
     }
     const equals = text.startsWith('--') ? text.indexOf('=') : -1;
@@ -47,6 +50,7 @@ export const readOptions = (args: readonly Arg[], valued: readonly string[] = []
       }
     } else given.push({ name: text });
   }
+  operands.length = count;
   return { given, operands };
 };
 

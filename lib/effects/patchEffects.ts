@@ -6,11 +6,13 @@
  */
 import type { EffectSink } from './sink.js';
 
-const stripPrefix = (path: string): string =>
-  path
-    .replace(/^[ab]\//, '')
-    .replace(/\t.*$/, '')
-    .trim();
+/** Patterns made once: a regex literal in the line loop was a new object per line. */
+const SIDE_PREFIX = /^[ab]\//;
+const TAB_TAIL = /\t.*$/;
+const TRAILING_CR = /\r$/;
+const CODEX_HEADER = /^\*\*\* (Add File|Update File|Delete File|Move to|Begin Patch|End Patch|End of File)(?:: (.*))?$/;
+
+const stripPrefix = (path: string): string => path.replace(SIDE_PREFIX, '').replace(TAB_TAIL, '').trim();
 
 /** Adds the effects of patch text `patch` to `sink`. */
 export const patchEffects = (patch: string, sink: EffectSink): void => {
@@ -20,12 +22,11 @@ export const patchEffects = (patch: string, sink: EffectSink): void => {
   let updating: string | undefined;
   while (at < patch.length) {
     const end = patch.indexOf('\n', at);
-    const line = patch.slice(at, end === -1 ? patch.length : end).replace(/\r$/, '');
+    const line = patch.slice(at, end === -1 ? patch.length : end).replace(TRAILING_CR, '');
     at = end === -1 ? patch.length : end + 1;
     if (line.charCodeAt(0) !== 42 && line.charCodeAt(0) !== 45 && line.charCodeAt(0) !== 43) continue;
     if (line.startsWith('*** ')) {
-      const header =
-        /^\*\*\* (Add File|Update File|Delete File|Move to|Begin Patch|End Patch|End of File)(?:: (.*))?$/.exec(line);
+      const header = CODEX_HEADER.exec(line);
       if (header === null) continue;
       format = 'codex';
       const path = header[2]?.trim();

@@ -9,9 +9,12 @@
  * the reader does not follow or a spent budget each add `unknown` with the reason, keeping what was read.
  */
 import { parseArgs, type Word } from '../inspect/argv.js';
+import { interpreterOf } from '../inspect/interpreters.js';
 import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from '../inspect/lookThrough.js';
+import type { Wrapper } from '../inspect/wrappers.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../inspect/readBudget.js';
 import { parseShell, type Redirection } from '../inspect/shellParse.js';
+import type { ParsedWord } from '../inspect/shellScan.js';
 import { handlerOf } from './commands.js';
 import type { EffectContext } from './context.js';
 import { argOf, EffectSink, UNKNOWN_ARG, type Arg } from './sink.js';
@@ -21,6 +24,11 @@ const MAX_DEPTH = 8;
 
 const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
+/** `>&2`, `>&-`: a descriptor, not a file. */
+const DESCRIPTOR = /^(?:\d+-?|-)$/;
+/** Variables that change what later programs load or run. */
+const LOADER_VARIABLE = /^(?:PATH|LD_\w+|BASH_ENV|ENV|PYTHON\w*|NODE_\w+)=/;
+
 /** One redirection's effect: `>` family writes its target, `<` reads it, `>&2` and here-documents touch no file. */
 const redirect = (sink: EffectSink, redirection: Redirection): void => {
   const { op } = redirection;
@@ -28,9 +36,16 @@ const redirect = (sink: EffectSink, redirection: Redirection): void => {
   if (WRITING.has(op)) sink.path('writes', target);
   if (op === '<' || op === '<>') sink.path('reads', target);
   // `>&file` (bash: both streams to a file) writes; `>&2`, `>&-` duplicate or close a descriptor.
-  if ((op === '>&' || op === '<&') && !(target.known && /^(?:\d+-?|-)$/.test(target.text))) {
+  if ((op === '>&' || op === '<&') && !(target.known && DESCRIPTOR.test(target.text))) {
     sink.path(op === '>&' ? 'writes' : 'reads', target);
   }
+};
+
+/** The arguments of a simple command's words, its program left out, as `Arg`s in an array of their number. */
+const argsAfterFirst = (words: readonly ParsedWord[]): Arg[] => {
+  const args = new Array<Arg>(Math.max(0, words.length - 1));
+  for (let index = 1; index < words.length; index++) args[index - 1] = argOf(words[index] as ParsedWord);
+  return args;
 };
 
 class ShellWalker implements EffectContext {
@@ -61,16 +76,20 @@ class ShellWalker implements EffectContext {
     for (const command of line.commands) {
       for (const redirection of command.redirections) redirect(this.sink, redirection);
       if (!command.runs) continue;
-      const args = command.words.map(argOf);
-      const name = args[0]?.known === true ? programName(args[0].text) : undefined;
-      if (name === 'cd' || name === 'pushd') this.sink.cd(args[1], command.conditional || command.nested);
-      else if (args.length === 0 && command.assignments.length > 0 && !command.nested) {
+      const { words } = command;
+      const program = words[0] === undefined ? undefined : argOf(words[0]);
+      const name = program?.known === true ? programName(program.text) : undefined;
+      if (name === 'cd' || name === 'pushd') {
+        const dir = words[1] === undefined ? undefined : argOf(words[1]);
+        this.sink.cd(dir, command.conditional || command.nested);
+      } else if (words.length === 0 && command.assignments.length > 0 && !command.nested) {
         // `PATH=x` alone sets a shell variable that later commands of the line see.
-        if (
-          command.assignments.some((word) => /^(?:PATH|LD_\w+|BASH_ENV|ENV|PYTHON\w*|NODE_\w+)=/.test(argOf(word).text))
-        )
-          this.sink.add('changes', 'env');
-      } else this.run(args);
+        if (command.assignments.some((word) => LOADER_VARIABLE.test(argOf(word).text))) this.sink.add('changes', 'env');
+      } else {
+        // As run() would, without the whole argument list built first and then copied without its program.
+        spendStep(this.budget, words.length + 1);
+        if (program !== undefined) this.program(program, argsAfterFirst(words));
+      }
     }
     if (line.failure !== undefined) this.sink.unknown(`cannot read the command: ${line.failure.reason}`);
   }
@@ -78,7 +97,11 @@ class ShellWalker implements EffectContext {
   run(args: readonly Arg[]): void {
     spendStep(this.budget, args.length + 1);
     const program = args[0];
-    if (program === undefined) return;
+    if (program !== undefined) this.program(program, args.slice(1));
+  }
+
+  /** `program` run with `rest`: what it is, then what it runs in turn or its row of the effect table. */
+  private program(program: Arg, rest: readonly Arg[]): void {
     if (!program.known) {
       this.sink.add('executes', undefined, program.text);
       this.sink.unknown(`program only known at run time: ${program.text}`);
@@ -86,8 +109,13 @@ class ShellWalker implements EffectContext {
     }
     const name = programName(program.text);
     this.sink.add('executes', name);
-    const rest = args.slice(1);
-    // The arguments as lib/inspect's tables read them (a word only the shell knows has no text), once.
+    const wrapper = wrapperOf(name);
+    if (name !== 'eval' && wrapper === undefined && interpreterOf(name)?.family !== 'shell') {
+      this.handle(name, rest);
+      return;
+    }
+    // The arguments as lib/inspect's tables read them (a word only the shell knows has no text), once; only
+    // `eval`, a wrapper and a shell read them, so the other programs (most) build none.
     const words = rest.map((arg) => ({ text: arg.known ? arg.text : undefined, field: '' }));
     if (name === 'eval') {
       const text = evalLine(words);
@@ -96,7 +124,10 @@ class ShellWalker implements EffectContext {
       );
       return;
     }
-    if (this.wrapper(name, rest, words)) return;
+    if (wrapper !== undefined) {
+      this.wrapper(name, wrapper, rest, words);
+      return;
+    }
     const shell = shellRun(name, words);
     if (shell !== undefined) {
       if (shell.kind === 'code')
@@ -108,20 +139,23 @@ class ShellWalker implements EffectContext {
       }
       return;
     }
+    this.handle(name, rest);
+  }
+
+  /** A program that runs no other: its row of the effect table, or `unknown`. */
+  private handle(name: string, rest: readonly Arg[]): void {
     const handler = handlerOf(name);
     if (handler === undefined) this.sink.unknown(`${name}: a program whose effects are not known`);
     else handler(rest, this, name);
   }
 
   /** A wrapper (`sudo`, `env X=1`, `timeout 5`, `xargs`): the program it runs is followed. */
-  private wrapper(name: string, rest: readonly Arg[], words: readonly Word[]): boolean {
-    const wrapper = wrapperOf(name);
-    if (wrapper === undefined) return false;
+  private wrapper(name: string, wrapper: Wrapper, rest: readonly Arg[], words: readonly Word[]): void {
     const parsed = parseArgs(words, wrapper.grammar);
-    if (parsed.noRun) return true;
+    if (parsed.noRun) return;
     if (parsed.unknownWord) {
       this.sink.unknown(`${name} runs a program only known at run time`);
-      return true;
+      return;
     }
     const at = wrappedAt(wrapper, words, parsed);
     // `env -S 'rm -f x' y`: the split string is the start of the command line.
@@ -130,11 +164,11 @@ class ShellWalker implements EffectContext {
       const tail = rest.slice(at);
       const known = split.text !== undefined && tail.every((arg) => arg.known);
       this.line({ text: [split.text ?? '?', ...tail.map((arg) => arg.text)].join(' '), known });
-      return true;
+      return;
     }
     let wrapped = rest.slice(at);
     if (wrapped.length === 0) {
-      if (wrapper.fallback === undefined) return true;
+      if (wrapper.fallback === undefined) return;
       wrapped = [{ text: wrapper.fallback, known: true }];
     }
     // xargs puts the words it reads from stdin in place of `-I`'s string, or after the command: only known at run time.
@@ -147,7 +181,6 @@ class ShellWalker implements EffectContext {
     }
     if (parsed.unknownOption !== undefined) this.sink.unknown(`${name} option ${parsed.unknownOption} is not known`);
     this.run(wrapped);
-    return true;
   }
 }
 

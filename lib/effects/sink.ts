@@ -4,7 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { ParsedWord } from '../inspect/shellScan.js';
-import type { Effect, EffectClass } from './types.js';
+import { EFFECT_CLASSES, type Effect, type EffectClass } from './types.js';
 
 /** One argument: its text (quotes removed, expansions as written) and whether the shell decides it at run time. */
 export interface Arg {
@@ -37,19 +37,87 @@ const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-
 /** Devices that produce bytes and hold no file's content (`dd if=/dev/zero`). */
 const SOURCES = new Set(['/dev/zero', '/dev/random', '/dev/urandom', '/dev/stdin', '/dev/null']);
 
+/** Patterns made once: a regex literal in a function is a new object on every call. */
+const PROCESS_PIPE = /^[<>]\(/;
+const DEV_TCP = /^\/dev\/(?:tcp|udp)\/([^/]+)/;
+const URL_HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i;
+const SCP_HOST = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost|\d+\.\d+\.\d+\.\d+)(?::|$)/;
+const HOST_NAME = /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/;
+
+/**
+ * A relative path that `posix.normalize` leaves as it is: no empty, `.` or `..` segment, no slash at either end.
+ * Two such paths join as `a/b`, without the string building of `posix.join` (a tenth of a command's time).
+ */
+const plainPath = (path: string): boolean => {
+  if (path === '' || path.charCodeAt(0) === 47 || path.charCodeAt(path.length - 1) === 47) return false;
+  let start = 0;
+  for (;;) {
+    const end = path.indexOf('/', start);
+    const length = (end === -1 ? path.length : end) - start;
+    if (length === 0) return false;
+    if (path.charCodeAt(start) === 46 && (length === 1 || (length === 2 && path.charCodeAt(start + 1) === 46)))
+      return false;
+    if (end === -1) return true;
+    start = end + 1;
+  }
+};
+
+/** Each effect class's bit in the classes a target was recorded with. */
+const CLASS_BITS: ReadonlyMap<string, number> = new Map(EFFECT_CLASSES.map((name, index) => [name, 1 << index]));
+/** Up to this many effects, a recorded one is found by a scan of them; past it, by a map of their targets. */
+const SCAN_LIMIT = 16;
+
+/**
+ * The bit of an effect whose key `class NUL target NUL` is equal to no key of an effect with no target (nor
+ * of one with a target with NUL in it, or only U+0001): such an effect is found by class and target alone.
+ */
+const usualBit = (effect: string, target: string | undefined): number | undefined =>
+  target !== undefined && target !== '\u0001' && !target.includes('\u0000') ? CLASS_BITS.get(effect) : undefined;
+
 export class EffectSink {
   readonly effects: Effect[] = [];
-  private readonly seen = new Set<string>();
+  /** Past SCAN_LIMIT effects: the classes each usual target was recorded with, as bits. */
+  private classesOf: Map<string, number> | undefined;
+  /** The other effects (no target, or a target with NUL in it or only U+0001), by their key. */
+  private seen: Set<string> | undefined;
   /** The directory relative paths are under: `''` the call's cwd, undefined when a `cd` made it unknown. */
   dir: string | undefined = '';
 
+  /**
+   * Records an effect unless it was recorded: the same class and target, or with no target the same class
+   * and `written`. Most calls record a handful: a scan finds them with no key string built and hashed.
+   */
   add(effect: EffectClass, target: string | undefined, written?: string): void {
-    const key = `${effect}\u0000${target ?? '\u0001'}\u0000${target === undefined ? (written ?? '') : ''}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    const bit = usualBit(effect, target);
+    if (target !== undefined && bit !== undefined) {
+      if (this.recorded(effect, target, bit)) return;
+    } else {
+      const key = `${effect}\u0000${target ?? '\u0001'}\u0000${target === undefined ? (written ?? '') : ''}`;
+      this.seen ??= new Set();
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+    }
     if (target !== undefined) this.effects.push({ effect, target });
     else if (written !== undefined) this.effects.push({ effect, written });
     else this.effects.push({ effect });
+  }
+
+  /** Whether `effect` on a usual `target` was recorded; notes it in the map when there is one. */
+  private recorded(effect: EffectClass, target: string, bit: number): boolean {
+    if (this.classesOf === undefined) {
+      for (const each of this.effects) if (each.target === target && each.effect === effect) return true;
+      if (this.effects.length < SCAN_LIMIT) return false;
+      this.classesOf = new Map();
+      for (const each of this.effects) {
+        const recorded = usualBit(each.effect, each.target);
+        if (each.target !== undefined && recorded !== undefined)
+          this.classesOf.set(each.target, (this.classesOf.get(each.target) ?? 0) | recorded);
+      }
+    }
+    const classes = this.classesOf.get(target) ?? 0;
+    if ((classes & bit) !== 0) return true;
+    this.classesOf.set(target, classes | bit);
+    return false;
   }
 
   unknown(reason: string): void {
@@ -62,7 +130,8 @@ export class EffectSink {
     const text = arg.text;
     if (text.startsWith('/') || text === '~' || text.startsWith('~/')) return text;
     if (this.dir === undefined) return undefined;
-    return this.dir === '' ? text : posix.join(this.dir, text);
+    if (this.dir === '') return text;
+    return plainPath(this.dir) && plainPath(text) ? `${this.dir}/${text}` : posix.join(this.dir, text);
   }
 
   /** A file effect on `arg`; writing a sink such as `/dev/null` is none, `/dev/tcp/HOST/PORT` is egress. */
@@ -70,8 +139,8 @@ export class EffectSink {
     if (arg.known && SINKS.has(arg.text) && effect !== 'deletes') return;
     if (arg.known && effect === 'reads' && SOURCES.has(arg.text)) return;
     // `<(…)` and `>(…)` name a pipe to commands that are read on their own.
-    if (!arg.known && /^[<>]\(/.test(arg.text)) return;
-    const tcp = /^\/dev\/(?:tcp|udp)\/([^/]+)/.exec(arg.text);
+    if (!arg.known && PROCESS_PIPE.test(arg.text)) return;
+    const tcp = DEV_TCP.exec(arg.text);
     if (tcp !== null) {
       this.add('egress', arg.known ? tcp[1] : undefined, arg.text);
       return;
@@ -98,9 +167,9 @@ export class EffectSink {
 export const hostOf = (arg: Arg): string | undefined => {
   if (!arg.known) return undefined;
   const text = arg.text;
-  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(text);
+  const url = URL_HOST.exec(text);
   if (url !== null) return url[1]?.toLowerCase();
-  const scp = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+\.[A-Za-z]{2,}|localhost|\d+\.\d+\.\d+\.\d+)(?::|$)/.exec(text);
+  const scp = SCP_HOST.exec(text);
   return scp?.[1]?.toLowerCase();
 };
 
@@ -109,5 +178,5 @@ export const hostName = (arg: Arg | undefined): string | undefined => {
   if (arg === undefined || !arg.known) return undefined;
   const at = arg.text.lastIndexOf('@');
   const host = arg.text.slice(at + 1).split(':')[0] ?? '';
-  return /^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:]+\]$/.test(host) ? host.toLowerCase() : undefined;
+  return HOST_NAME.test(host) ? host.toLowerCase() : undefined;
 };

@@ -85,6 +85,9 @@ const PATH_FIELDS = [
   'directory',
 ];
 
+/** Where a shell tool's working directory is given; one array, not one per call. */
+const CWD_FIELDS = ['workdir', 'cwd', 'dir_path', 'directory'];
+
 const stringOf = (input: Readonly<Record<string, unknown>>, names: readonly string[]): string | undefined => {
   for (const name of names) if (typeof input[name] === 'string') return input[name];
   return undefined;
@@ -144,7 +147,7 @@ export const toolEffects = (
 ): EffectRecord => {
   const sink = new EffectSink();
   const path = stringOf(toolInput, PATH_FIELDS);
-  const cwd = stringOf(toolInput, ['workdir', 'cwd', 'dir_path', 'directory']);
+  const cwd = stringOf(toolInput, CWD_FIELDS);
   if (SHELL_TOOLS.has(toolName)) {
     if (cwd !== undefined) sink.cd({ text: cwd, known: true }, false);
     commandEffects(toolInput['command'] ?? toolInput['cmd'], sink);

@@ -7,14 +7,13 @@
  */
 import type { ParsedArgs, Word } from './argv.js';
 import { parseArgs } from './argv.js';
-import { interpreterOf } from './interpreters.js';
+import { interpreterOf, programName } from './interpreters.js';
 import { WRAPPERS, type Wrapper } from './wrappers.js';
 
 /** `env NAME=value`: any name without `=` (`BASH_FUNC_f%%` too), as env itself reads its operands. */
 const ENV_ASSIGNMENT = /^[^=]+=/;
 
-/** A program's name without its directory: `/usr/bin/rm` and `./bin/rm` are `rm`. */
-export const programName = (program: string): string => program.slice(program.lastIndexOf('/') + 1);
+export { programName };
 
 /** The wrapper a program stands for (`/usr/bin/env` → env), or undefined. */
 export const wrapperOf = (program: string): Wrapper | undefined => {

@@ -57,6 +57,9 @@ const OPENING = new Set(['if', 'while', 'until', 'for', '{']);
 const CLOSING_WORDS = new Set(['fi', 'done', 'esac', '}']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 
+/** The one empty list every command without reserved words, assignments or redirections shares; frozen. */
+const NONE: readonly ParsedWord[] = Object.freeze([]);
+
 /** The text of a word with no quote, glob or expansion in it (one that can be a reserved word); else undefined. */
 export const plainText = (word: ParsedWord | undefined): string | undefined => {
   if (word === undefined) return undefined;
@@ -104,14 +107,16 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
   }
   const at = raw[0]?.at ?? position(scan);
   const conditional = state.compound > 0;
-  const reserved = raw.slice(0, Math.min(start, raw.length));
-  const assignments: ParsedWord[] = [];
+  const reservedCount = Math.min(start, raw.length);
+  const reserved = reservedCount === 0 ? NONE : raw.slice(0, reservedCount);
+  // The leading `NAME=value` words are a run of the words read: sliced out once.
+  const first = start;
   for (let word = raw[start]; runs && word !== undefined; word = raw[++start]) {
-    const name = ASSIGNMENT.exec(unquotedPrefix(word));
-    if (name === null) break;
-    assignments.push(word);
+    if (!ASSIGNMENT.test(unquotedPrefix(word))) break;
   }
-  const words = raw.slice(start);
+  const assignments = start === first ? NONE : raw.slice(first, start);
+  // The words read are the command's own when nothing came off their front: no copy (nothing adds to them after).
+  const words = start === 0 ? raw : raw.slice(start);
   if (words.length === 1 && assignments.length === 0 && CLOSING_WORDS.has(plainText(words[0]) ?? '')) {
     state.compound = Math.max(0, state.compound - 1);
     // `{ …; } > out`, `done < list`: the redirections of a compound command are kept, on a command of no words.
@@ -123,6 +128,6 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
   }
   if (words.length + assignments.length + reserved.length + redirections.length === 0) return;
   const nested = state.nested > 0;
-  const targets = redirections.map((redirection) => redirection.target);
+  const targets = redirections.length === 0 ? NONE : redirections.map((redirection) => redirection.target);
   state.out.push({ reserved, assignments, words, targets, redirections, at, nested, conditional, runs });
 };

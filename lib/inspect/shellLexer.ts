@@ -11,7 +11,7 @@
 import { spendStep } from './readBudget.js';
 import {
   fail,
-  nested,
+  MAX_DEPTH,
   nestedList,
   position,
   subScan,
@@ -21,16 +21,41 @@ import {
   type WordPart,
 } from './shellScan.js';
 
-const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** The characters that end a run of plain text, as a table indexed by char code (below 128; others never end one). */
+const stops = (chars: string): Uint8Array => {
+  const table = new Uint8Array(128);
+  for (const char of chars) table[char.charCodeAt(0)] = 1;
+  return table;
+};
 /**
  * Runs of characters that only add themselves to a word, each charged one step as a run: outside quotes all
  * but blanks, operators, quotes, escapes, expansions and glob characters (`[` and `]` end a run, so the `]`
  * a `[` opened is seen); inside double quotes all but the quote, escapes and expansions; in a here-document
  * body (read like double quotes, with no closing quote) the quote too.
  */
-const PLAIN_RUN = /[^ \t\n;&|()<>\\'"$`*?[\]]*/y;
-const DOUBLE_RUN = /[^"\\$`]*/y;
-const HEREDOC_RUN = /[^\\$`]*/y;
+const PLAIN_STOPS = stops(' \t\n;&|()<>\\\'"$`*?[]');
+const DOUBLE_STOPS = stops('"\\$`');
+const HEREDOC_STOPS = stops('\\$`');
+
+/**
+ * Where the run of plain characters starting at `at` ends. A loop over char codes, not a sticky regex: each
+ * `exec` made a match array and a string per run, a third of what reading a 200-character line allocated.
+ */
+const runEnd = (text: string, at: number, table: Uint8Array): number => {
+  let end = at;
+  for (const length = text.length; end < length; end++) {
+    const code = text.charCodeAt(end);
+    if (code < 128 && table[code] === 1) break;
+  }
+  return end;
+};
+
+/** `A-Z`, `a-z` or `_`: a character a parameter name starts with. */
+const isNameStart = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+/** A character of a parameter name after its first. */
+const isNameChar = (code: number): boolean => isNameStart(code) || (code >= 48 && code <= 57);
+const SPECIAL_PARAMETER = /[0-9@*#?$!-]/;
+const BRACED_NAME = /^\$\{([A-Za-z_]\w*)\}$/;
 const ANSI_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n',
   t: '\t',
@@ -76,62 +101,59 @@ const readBackticks = (scan: Scan, parts: WordPart[]): void => {
   parts.push({ kind: 'command', raw: scan.text.slice(start, scan.at) });
 };
 
-/** After `$`: one expansion (or a lone `$`, which is itself). */
+/** After `$`: one expansion (or a lone `$`, which is itself). Nesting is counted inline: a closure per call cost more. */
 const readDollar = (scan: Scan, parts: WordPart[], quoted: boolean): void => {
-  nested(scan, () => {
-    const { text } = scan;
-    const start = scan.at - 1;
-    const next = text[scan.at];
-    const raw = () => text.slice(start, scan.at);
-    if (next === '(' && text[scan.at + 1] === '(') {
-      scan.at += 2;
-      for (let depth = 2; depth > 0;) {
-        spendStep(scan.state.budget);
-        const char = text[scan.at];
-        if (char === undefined) return fail('unclosed arithmetic expansion');
-        if (char === '$' && text[scan.at + 1] === '(' && text[scan.at + 2] !== '(') {
-          scan.at += 2;
-          nestedList(scan, () => {
-            scan.state.list(scan, ')');
-          });
-          continue;
-        }
-        scan.at += 1;
-        if (char === '(') depth += 1;
-        else if (char === ')') depth -= 1;
+  scan.depth += 1;
+  if (scan.depth > MAX_DEPTH) fail('nesting too deep');
+  const { text } = scan;
+  const start = scan.at - 1;
+  const next = text[scan.at];
+  if (next === '(' && text[scan.at + 1] === '(') {
+    scan.at += 2;
+    for (let depth = 2; depth > 0;) {
+      spendStep(scan.state.budget);
+      const char = text[scan.at];
+      if (char === undefined) return fail('unclosed arithmetic expansion');
+      if (char === '$' && text[scan.at + 1] === '(' && text[scan.at + 2] !== '(') {
+        scan.at += 2;
+        nestedList(scan, ')');
+        continue;
       }
-      parts.push({ kind: 'arithmetic', raw: raw() });
-    } else if (next === '(') {
       scan.at += 1;
-      nestedList(scan, () => {
-        scan.state.list(scan, ')');
-      });
-      parts.push({ kind: 'command', raw: raw() });
-    } else if (next === '{') {
+      if (char === '(') depth += 1;
+      else if (char === ')') depth -= 1;
+    }
+    parts.push({ kind: 'arithmetic', raw: text.slice(start, scan.at) });
+  } else if (next === '(') {
+    scan.at += 1;
+    nestedList(scan, ')');
+    parts.push({ kind: 'command', raw: text.slice(start, scan.at) });
+  } else if (next === '{') {
+    scan.at += 1;
+    for (let depth = 1; depth > 0;) {
+      spendStep(scan.state.budget);
+      const char = text[scan.at];
+      if (char === undefined) return fail('unclosed ${');
       scan.at += 1;
-      for (let depth = 1; depth > 0;) {
-        spendStep(scan.state.budget);
-        const char = text[scan.at];
-        if (char === undefined) return fail('unclosed ${');
-        scan.at += 1;
-        if (char === '{') depth += 1;
-        else if (char === '}') depth -= 1;
-        else if (char === '\\') scan.at += 1;
-        else if (char === "'") readSingle(scan);
-        else if (char === '"' || char === '`' || char === '$') readSpecial(scan, char, []);
-      }
-      const name = /^\$\{([A-Za-z_]\w*)\}$/.exec(raw());
-      parts.push({ kind: 'parameter', raw: raw(), name: name?.[1], quoted });
-    } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
-      NAME.lastIndex = scan.at;
-      const name = (NAME.exec(text) as RegExpExecArray)[0];
-      scan.at += name.length;
-      parts.push({ kind: 'parameter', raw: raw(), name, quoted });
-    } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
-      scan.at += 1;
-      parts.push({ kind: 'parameter', raw: raw(), name: undefined, quoted });
-    } else addText(parts, '$', quoted);
-  });
+      if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else if (char === '\\') scan.at += 1;
+      else if (char === "'") readSingle(scan);
+      else if (char === '"' || char === '`' || char === '$') readSpecial(scan, char, []);
+    }
+    const raw = text.slice(start, scan.at);
+    parts.push({ kind: 'parameter', raw, name: BRACED_NAME.exec(raw)?.[1], quoted });
+  } else if (next !== undefined && isNameStart(next.charCodeAt(0))) {
+    let end = scan.at + 1;
+    while (end < text.length && isNameChar(text.charCodeAt(end))) end += 1;
+    const name = text.slice(scan.at, end);
+    scan.at = end;
+    parts.push({ kind: 'parameter', raw: text.slice(start, end), name, quoted });
+  } else if (next !== undefined && SPECIAL_PARAMETER.test(next)) {
+    scan.at += 1;
+    parts.push({ kind: 'parameter', raw: text.slice(start, scan.at), name: undefined, quoted });
+  } else addText(parts, '$', quoted);
+  scan.depth -= 1;
 };
 
 /** `"`, `` ` `` or `$` just read inside `${…}` or double quotes. */
@@ -174,48 +196,64 @@ const readAnsi = (scan: Scan): string => {
 /** After `"` (or over a whole here-document body when `close` is undefined): its parts, appended to `parts`. */
 export const readDouble = (scan: Scan, close: '"' | undefined, parts: WordPart[]): void => {
   const before = parts.length;
-  nested(scan, () => {
-    for (;;) {
-      spendStep(scan.state.budget);
-      const char = scan.text[scan.at];
-      if (char === undefined) {
-        if (close === undefined) return;
-        return fail('unclosed double quote');
-      }
-      scan.at += 1;
-      if (char === close) {
-        // `""` is a quoted empty string: it keeps an otherwise empty word as an argument, and quotes a name.
-        if (parts.length === before) addText(parts, '', true);
-        return;
-      }
-      if (char === '\\') {
-        const next = scan.text[scan.at];
-        if (next !== undefined && '$`"\\\n'.includes(next)) {
-          scan.at += 1;
-          if (next !== '\n') addText(parts, next, true);
-        } else addText(parts, '\\', true);
-      } else if (char === '$' || char === '`') readSpecial(scan, char, parts);
-      else {
-        // The run of plain characters this one starts is one slice: one string and one part, not one per character.
-        const run = close === undefined ? HEREDOC_RUN : DOUBLE_RUN;
-        run.lastIndex = scan.at;
-        const length = (run.exec(scan.text) as RegExpExecArray)[0].length;
-        spendStep(scan.state.budget, length);
-        addText(parts, scan.text.slice(scan.at - 1, scan.at + length), true);
-        scan.at += length;
-      }
+  const { text } = scan;
+  const table = close === undefined ? HEREDOC_STOPS : DOUBLE_STOPS;
+  scan.depth += 1;
+  if (scan.depth > MAX_DEPTH) fail('nesting too deep');
+  for (;;) {
+    spendStep(scan.state.budget);
+    const char = text[scan.at];
+    if (char === undefined) {
+      if (close === undefined) break;
+      return fail('unclosed double quote');
     }
-  });
+    scan.at += 1;
+    if (char === close) {
+      // `""` is a quoted empty string: it keeps an otherwise empty word as an argument, and quotes a name.
+      if (parts.length === before) addText(parts, '', true);
+      break;
+    }
+    if (char === '\\') {
+      const next = text[scan.at];
+      if (next !== undefined && '$`"\\\n'.includes(next)) {
+        scan.at += 1;
+        if (next !== '\n') addText(parts, next, true);
+      } else addText(parts, '\\', true);
+    } else if (char === '$' || char === '`') readSpecial(scan, char, parts);
+    else {
+      // The run of plain characters this one starts is one slice: one string and one part, not one per character.
+      const end = runEnd(text, scan.at, table);
+      spendStep(scan.state.budget, end - scan.at);
+      addText(parts, text.slice(scan.at - 1, end), true);
+      scan.at = end;
+    }
+  }
+  scan.depth -= 1;
 };
 
-/** Reads one word at the cursor (which is not at a blank or an operator). */
+/**
+ * Reads one word at the cursor (which is not at a blank or an operator). A word that is one run of plain text
+ * (most are: `rm`, `-rf`, `out.json`) gets its one part in an array of one; an empty array grown by a push
+ * reserves seventeen slots.
+ */
 export const readWord = (scan: Scan): ParsedWord => {
-  const parts: WordPart[] = [];
   const at = position(scan);
   const { text } = scan;
+  const { budget } = scan.state;
   let bracket = false;
+  let parts: WordPart[];
+  const first = text[scan.at];
+  if (first !== undefined && (first === '[' || first === ']' || PLAIN_STOPS[first.charCodeAt(0)] !== 1)) {
+    // The loop's first turn, for a word that starts with plain text: the same steps, an array of one.
+    spendStep(budget);
+    bracket = first === '[';
+    const end = runEnd(text, scan.at + 1, PLAIN_STOPS);
+    spendStep(budget, end - scan.at - 1);
+    parts = [{ kind: 'literal', text: text.slice(scan.at, end), quoted: false }];
+    scan.at = end;
+  } else parts = [];
   while (scan.at < text.length) {
-    spendStep(scan.state.budget);
+    spendStep(budget);
     const char = text[scan.at] as string;
     if (WORD_END.has(char)) break;
     scan.at += 1;
@@ -238,11 +276,10 @@ export const readWord = (scan: Scan): ParsedWord => {
     else {
       bracket ||= char === '[';
       // The run of plain characters this one starts is one slice: one string and one part, not one per character.
-      PLAIN_RUN.lastIndex = scan.at;
-      const length = (PLAIN_RUN.exec(text) as RegExpExecArray)[0].length;
-      spendStep(scan.state.budget, length);
-      addText(parts, text.slice(scan.at - 1, scan.at + length), false);
-      scan.at += length;
+      const end = runEnd(text, scan.at, PLAIN_STOPS);
+      spendStep(budget, end - scan.at);
+      addText(parts, text.slice(scan.at - 1, end), false);
+      scan.at = end;
     }
   }
   return { parts, at };

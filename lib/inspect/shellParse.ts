@@ -36,13 +36,30 @@ import {
 
 export type { ParsedCommand, ParsedLine, Redirection } from './shellCommand.js';
 
-const REDIRECTION = /&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>/y;
+/**
+ * The redirection operator at `at` (`&>>`, `&>`, `<<<`, `<<-`, `<<`, `<>`, `<&`, `>>`, `>&`, `>|`, `<`, `>`),
+ * longest first; read by characters into constant strings, as a sticky regex made a match array each time.
+ */
+const operatorAt = (text: string, at: number): string => {
+  const next = text[at + 1];
+  const third = text[at + 2];
+  switch (text[at]) {
+    case '&':
+      return third === '>' ? '&>>' : '&>';
+    case '<':
+      if (next === '<') return third === '<' ? '<<<' : third === '-' ? '<<-' : '<<';
+      return next === '>' ? '<>' : next === '&' ? '<&' : '<';
+    default:
+      return next === '>' ? '>>' : next === '&' ? '>&' : next === '|' ? '>|' : '>';
+  }
+};
+const DIGITS = /^\d+$/;
+const LEADING_TABS = /^\t+/;
 
 /** At `<` or `>` (or `&>`): one redirection, its operator and target; a here-document is queued. */
 const readRedirection = (scan: Scan): Redirection => {
   const at = position(scan);
-  REDIRECTION.lastIndex = scan.at;
-  const kind = (REDIRECTION.exec(scan.text) as RegExpExecArray)[0];
+  const kind = operatorAt(scan.text, scan.at);
   scan.at += kind.length;
   while (scan.text[scan.at] === ' ' || scan.text[scan.at] === '\t') {
     spendStep(scan.state.budget);
@@ -72,7 +89,7 @@ const readHeredocBodies = (scan: Scan): void => {
       spendStep(scan.state.budget, (end === -1 ? scan.text.length : end + 1) - scan.at);
       const line = scan.text.slice(scan.at, end === -1 ? undefined : end);
       scan.at = end === -1 ? scan.text.length : end + 1;
-      if ((heredoc.stripTabs ? line.replace(/^\t+/, '') : line) === heredoc.delimiter) break;
+      if ((heredoc.stripTabs ? line.replace(LEADING_TABS, '') : line) === heredoc.delimiter) break;
       lines.push(line);
     }
     // An unquoted delimiter expands the body like double quotes: `$(…)` there runs too.
@@ -170,16 +187,14 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       const at = position(scan);
       unfollowed(scan, at);
       scan.at += 2;
-      nestedList(scan, () => {
-        parseList(scan, ')');
-      });
+      nestedList(scan, ')');
       spendWord(state.budget);
       words.push({ parts: [{ kind: 'command', raw: text.slice(start, scan.at) }], at });
     } else if (char === '<' || char === '>') targets.push(readRedirection(scan));
     else {
       const word = readWord(scan);
       const plain = plainText(word);
-      if (plain !== undefined && /^\d+$/.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) continue;
+      if (plain !== undefined && DIGITS.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) continue;
       if (plain === 'case' && prefixOnly()) fail('case statements are not followed');
       // `[[ … ]]` runs no program, and `&&`, `<` or `(` inside it are part of the test.
       const opensTest = plain === '[[' && prefixOnly();
@@ -197,6 +212,12 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   scan.depth -= 1;
 };
 
+/** The commands read, and where the first construct the trust walk does not follow starts if there is one. */
+const lineOf = (state: LineState): ParsedLine =>
+  state.unfollowedAt === undefined
+    ? { commands: state.out }
+    : { commands: state.out, unfollowedAt: state.unfollowedAt };
+
 /** Reads `text` with `budget`: every simple command, and where and why the read stopped if it did. */
 export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
   const state: LineState = {
@@ -210,17 +231,13 @@ export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
     partial: [],
   };
   const scan: Scan = { text, at: 0, origin: undefined, heredocs: [], depth: 0, state };
-  const line = (): ParsedLine =>
-    state.unfollowedAt === undefined
-      ? { commands: state.out }
-      : { commands: state.out, unfollowedAt: state.unfollowedAt };
   try {
     parseList(scan, undefined);
-    return line();
+    return lineOf(state);
   } catch (error) {
     if (!(error instanceof Unparseable || error instanceof BudgetExceeded)) throw error;
     const reason = error instanceof Unparseable ? error.reason : error.message;
     const failure = { reason, at: state.tokenAt, budget: error instanceof BudgetExceeded };
-    return { ...line(), failure, partial: state.partial };
+    return { ...lineOf(state), failure, partial: state.partial };
   }
 };

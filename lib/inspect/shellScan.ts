@@ -62,19 +62,10 @@ export const fail = (reason: string): never => {
 /** Where the cursor is in the line. */
 export const position = (scan: Scan): number => scan.origin ?? scan.at;
 
-/** Runs `read` one level deeper: nesting past MAX_DEPTH is unparseable. */
-export const nested = <T>(scan: Scan, read: () => T): T => {
-  scan.depth += 1;
-  if (scan.depth > MAX_DEPTH) fail('nesting too deep');
-  const result = read();
-  scan.depth -= 1;
-  return result;
-};
-
-/** Reads commands that run apart from the line (a substitution, a here-document): they are `nested`. */
-export const nestedList = (scan: Scan, read: () => void): void => {
+/** Reads the commands up to `closer` that run apart from the line (a substitution, `<(…)`): they are `nested`. */
+export const nestedList = (scan: Scan, closer: ')' | undefined): void => {
   scan.state.nested += 1;
-  read();
+  scan.state.list(scan, closer);
   scan.state.nested -= 1;
 };
 
@@ -82,7 +73,7 @@ export const nestedList = (scan: Scan, read: () => void): void => {
 export const subScan = (scan: Scan, text: string, parse: (inner: Scan) => void): void => {
   const inner: Scan = { text, at: 0, origin: position(scan), heredocs: [], depth: scan.depth + 1, state: scan.state };
   if (inner.depth > MAX_DEPTH) fail('nesting too deep');
-  nestedList(scan, () => {
-    parse(inner);
-  });
+  scan.state.nested += 1;
+  parse(inner);
+  scan.state.nested -= 1;
 };

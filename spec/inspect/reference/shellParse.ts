@@ -1,0 +1,226 @@
+/**
+ * The one static reader of shell command lines: the structure around the words of shellLexer.ts — lists,
+ * pipelines, subshells, `$(…)`, backticks, `<(…)`, here-documents, reserved words, redirections — read into
+ * simple commands, each command found inside another listed before it (it runs first). Two views are
+ * projections of this reading: the text as written for `if` conditions (simpleCommands.ts) and the values
+ * with the known variables for the trust walk (shellWords.ts).
+ *
+ * A construct the reader does not follow (`case`, arithmetic commands, an unclosed quote, a missing here-
+ * document end, a spent budget) fails the read, keeping what was read before it. Constructs the trust walk
+ * does not follow (what runs in a subshell, a function or a here-document) are read, and where the first of
+ * them starts is kept.
+ */
+import { BudgetExceeded, spendStep, spendWord, type ReadBudget } from '../../../lib/inspect/readBudget.js';
+import {
+  plainText,
+  PREFIX_WORDS,
+  pushCommand,
+  stateOf,
+  unfollowed,
+  type LineState,
+  type ParsedLine,
+  type Redirection,
+} from './shellCommand.js';
+import { readDouble, readWord } from './shellLexer.js';
+import {
+  fail,
+  MAX_DEPTH,
+  nestedList,
+  position,
+  subScan,
+  Unparseable,
+  WORD_END,
+  type ParsedWord,
+  type Scan,
+} from './shellScan.js';
+
+export type { ParsedCommand, ParsedLine, Redirection } from './shellCommand.js';
+
+const REDIRECTION = /&>>|&>|<<<|<<-|<<|<>|<&|>>|>&|>\||<|>/y;
+
+/** At `<` or `>` (or `&>`): one redirection, its operator and target; a here-document is queued. */
+const readRedirection = (scan: Scan): Redirection => {
+  const at = position(scan);
+  REDIRECTION.lastIndex = scan.at;
+  const kind = (REDIRECTION.exec(scan.text) as RegExpExecArray)[0];
+  scan.at += kind.length;
+  while (scan.text[scan.at] === ' ' || scan.text[scan.at] === '\t') {
+    spendStep(scan.state.budget);
+    scan.at += 1;
+  }
+  const next = scan.text[scan.at];
+  if (next === undefined || WORD_END.has(next)) fail('redirection without a target');
+  const target = readWord(scan);
+  if (kind === '<<' || kind === '<<-') {
+    unfollowed(scan, at);
+    const delimiter = target.parts.map((part) =>
+      part.kind === 'literal' || part.kind === 'glob' ? part.text : part.raw,
+    );
+    const quoted = target.parts.some((part) => part.kind === 'literal' && part.quoted);
+    scan.heredocs.push({ delimiter: delimiter.join(''), stripTabs: kind === '<<-', expands: !quoted });
+  }
+  return { op: kind, target };
+};
+
+/** After a newline: the bodies of the here-documents opened on the line just ended. */
+const readHeredocBodies = (scan: Scan): void => {
+  for (const heredoc of scan.heredocs.splice(0)) {
+    const lines: string[] = [];
+    for (;;) {
+      if (scan.at >= scan.text.length) fail(`here-document not closed by "${heredoc.delimiter}"`);
+      const end = scan.text.indexOf('\n', scan.at);
+      spendStep(scan.state.budget, (end === -1 ? scan.text.length : end + 1) - scan.at);
+      const line = scan.text.slice(scan.at, end === -1 ? undefined : end);
+      scan.at = end === -1 ? scan.text.length : end + 1;
+      if ((heredoc.stripTabs ? line.replace(/^\t+/, '') : line) === heredoc.delimiter) break;
+      lines.push(line);
+    }
+    // An unquoted delimiter expands the body like double quotes: `$(…)` there runs too.
+    if (heredoc.expands)
+      subScan(scan, lines.join('\n'), (inner) => {
+        readDouble(inner, undefined, []);
+      });
+  }
+};
+
+/** After `[[`: the words of the test up to `]]`, operators inside it taken as words. */
+const readTest = (scan: Scan, words: ParsedWord[]): void => {
+  for (;;) {
+    spendStep(scan.state.budget);
+    const char = scan.text[scan.at];
+    if (char === undefined || char === '\n') return fail('unclosed [[');
+    if (char === ' ' || char === '\t') scan.at += 1;
+    else if (WORD_END.has(char)) scan.at += scan.text[scan.at + 1] === char ? 2 : 1;
+    else {
+      const word = readWord(scan);
+      spendWord(scan.state.budget);
+      words.push(word);
+      if (plainText(word) === ']]') return;
+    }
+  }
+};
+
+/** Reads commands until `closer` (the `)` of a subshell or `$(`) or the end of the text. */
+const parseList = (scan: Scan, closer: ')' | undefined): void => {
+  scan.depth += 1;
+  if (scan.depth > MAX_DEPTH) fail('nesting too deep');
+  const state = stateOf(scan);
+  const top = scan.origin === undefined && scan.depth === 1 && state.nested === 0;
+  const { text } = scan;
+  let words: ParsedWord[] = [];
+  let test = false;
+  let targets: Redirection[] = [];
+  const finish = () => {
+    pushCommand(scan, words, targets, test);
+    words = [];
+    targets = [];
+    test = false;
+    if (top) state.partial = words;
+  };
+  if (top) state.partial = words;
+  const prefixOnly = () => words.every((word) => PREFIX_WORDS.has(plainText(word) ?? ''));
+  while (scan.at < text.length) {
+    spendStep(state.budget);
+    const char = text[scan.at] as string;
+    const next = text[scan.at + 1];
+    if (top && char !== ' ' && char !== '\t') state.tokenAt = scan.at;
+    if (char === ' ' || char === '\t') scan.at += 1;
+    else if (char === '\\' && next === '\n') scan.at += 2;
+    else if (char === '\n') {
+      finish();
+      scan.at += 1;
+      readHeredocBodies(scan);
+    } else if (char === '#') {
+      const end = text.indexOf('\n', scan.at);
+      scan.at = end === -1 ? text.length : end;
+    } else if (char === ')') {
+      if (closer !== ')') fail('unbalanced ")"');
+      finish();
+      scan.at += 1;
+      scan.depth -= 1;
+      return;
+    } else if (char === ';') {
+      if (next === ';' || next === '&') fail('case clauses are not followed');
+      finish();
+      scan.at += 1;
+    } else if (char === '&' && next === '>') targets.push(readRedirection(scan));
+    else if (char === '&' || char === '|') {
+      finish();
+      scan.at += next === char || (char === '|' && next === '&') ? 2 : 1;
+    } else if (char === '(') {
+      if (next === '(') fail('arithmetic commands are not followed');
+      unfollowed(scan, position(scan));
+      scan.at += 1;
+      // At a command's start (reserved words such as `!` or `if` aside) `(` opens a subshell.
+      if (prefixOnly()) {
+        parseList(scan, ')');
+        continue;
+      }
+      // `name ()`: a function definition; its body is read as the commands that follow.
+      while (text[scan.at] === ' ' || text[scan.at] === '\t') {
+        spendStep(state.budget);
+        scan.at += 1;
+      }
+      if (text[scan.at] !== ')') fail('unexpected "("');
+      scan.at += 1;
+      words = [];
+      if (top) state.partial = words;
+    } else if ((char === '<' || char === '>') && next === '(') {
+      const start = scan.at;
+      const at = position(scan);
+      unfollowed(scan, at);
+      scan.at += 2;
+      nestedList(scan, () => {
+        parseList(scan, ')');
+      });
+      spendWord(state.budget);
+      words.push({ parts: [{ kind: 'command', raw: text.slice(start, scan.at) }], at });
+    } else if (char === '<' || char === '>') targets.push(readRedirection(scan));
+    else {
+      const word = readWord(scan);
+      const plain = plainText(word);
+      if (plain !== undefined && /^\d+$/.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) continue;
+      if (plain === 'case' && prefixOnly()) fail('case statements are not followed');
+      // `[[ … ]]` runs no program, and `&&`, `<` or `(` inside it are part of the test.
+      const opensTest = plain === '[[' && prefixOnly();
+      spendWord(state.budget);
+      words.push(word);
+      if (opensTest) {
+        test = true;
+        readTest(scan, words);
+      }
+    }
+  }
+  if (closer !== undefined) fail('unclosed "(" or "$("');
+  finish();
+  if (scan.heredocs.length > 0) fail(`here-document not closed by "${scan.heredocs[0]?.delimiter ?? ''}"`);
+  scan.depth -= 1;
+};
+
+/** Reads `text` with `budget`: every simple command, and where and why the read stopped if it did. */
+export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
+  const state: LineState = {
+    budget,
+    list: parseList,
+    nested: 0,
+    tokenAt: 0,
+    out: [],
+    unfollowedAt: undefined,
+    compound: 0,
+    partial: [],
+  };
+  const scan: Scan = { text, at: 0, origin: undefined, heredocs: [], depth: 0, state };
+  const line = (): ParsedLine =>
+    state.unfollowedAt === undefined
+      ? { commands: state.out }
+      : { commands: state.out, unfollowedAt: state.unfollowedAt };
+  try {
+    parseList(scan, undefined);
+    return line();
+  } catch (error) {
+    if (!(error instanceof Unparseable || error instanceof BudgetExceeded)) throw error;
+    const reason = error instanceof Unparseable ? error.reason : error.message;
+    const failure = { reason, at: state.tokenAt, budget: error instanceof BudgetExceeded };
+    return { ...line(), failure, partial: state.partial };
+  }
+};
