@@ -21,6 +21,18 @@ sub node_client {
   deny("cannot start the Node client $node: $!");
 }
 
+# The same once the payload is read: the Node client gets it on a pipe, and its exit status is this script's.
+sub node_client_with {
+  my ($payload) = @_;
+  alarm(0);
+  open(my $client, '|-', $node, "$here/client.js", $agent, $event) or deny("cannot start the Node client $node: $!");
+  binmode $client;
+  print {$client} $payload;
+  close $client;
+  my $status = $?;
+  exit($status & 127 ? 128 + ($status & 127) : $status >> 8);
+}
+
 sub deny {
   my ($why) = @_;
   print STDERR "hookstream ($agent): $why; the event is denied because hookstream could not decide\n";
@@ -53,6 +65,8 @@ else {
   node_client() unless defined $address;
 }
 socket(my $daemon, 1, 1, 0) or node_client();    # PF_UNIX, SOCK_STREAM: 1 and 1 on Linux and the BSDs
+# A daemon gone between connect and answer is an error to read below, not a signal that ends this script.
+$SIG{PIPE} = 'IGNORE';
 # Nobody listening: the daemon is not started, stopped or died. Nothing was sent, so the Node client can do it all.
 connect($daemon, $address) or node_client();
 
@@ -92,10 +106,23 @@ $body .= '&stdin=' . form($payload);
 my $request = "POST /hook HTTP/1.0\r\nHost: hookstream\r\nContent-Type: application/x-www-form-urlencoded\r\n"
   . 'Content-Length: ' . length($body) . "\r\n\r\n" . $body;
 
+# The daemon reads a request whole before it decides anything. A connection it closed with part of the request
+# unread (the write fails, or the read below says ECONNRESET, as a unix socket does then) is one it never
+# decided on — a daemon killed a moment ago, its socket not yet closed, accepts that way — so the payload goes
+# to the Node client, which starts the next daemon. A connection closed after the whole request was read may
+# have been decided on: that denies.
+sub unread {
+  my ($error) = @_;
+  return $^O eq 'linux' ? $error == 32 || $error == 104 : $!{EPIPE} || $!{ECONNRESET};    # EPIPE, ECONNRESET
+}
+
 binmode $daemon;
 for (my $sent = 0; $sent < length $request;) {
   my $wrote = syswrite($daemon, $request, length($request) - $sent, $sent);
-  deny("the daemon on $socket stopped reading: $!") unless defined $wrote;
+  if (!defined $wrote) {
+    node_client_with($payload) if unread($! + 0);
+    deny("the daemon on $socket stopped reading: $!");
+  }
   $sent += $wrote;
 }
 
@@ -110,7 +137,10 @@ while (1) {
   next if $ready < 0;    # a signal: select again
   $wait = $left if defined $left;
   my $got = sysread($daemon, $reply, 65536, length $reply);
-  deny("the daemon on $socket broke off: $!") unless defined $got;
+  if (!defined $got) {
+    node_client_with($payload) if $reply eq '' && unread($! + 0);
+    deny("the daemon on $socket broke off: $!");
+  }
   last if $got == 0;
 }
 alarm(0);

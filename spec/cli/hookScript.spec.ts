@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -309,6 +310,41 @@ const withFakeDaemon = async (
     await new Promise((resolve) => server.close(resolve));
   }
 };
+
+describe('a daemon that goes away with a request', () => {
+  it('unread: perl hands the payload over (it was never decided) and the next daemon decides it', async () => {
+    const dir = mkdtempSync(path.join(root, 'dying-'));
+    // As a daemon killed a moment ago whose socket the kernel has not closed yet: it accepts, reads nothing, goes.
+    const dying: NetServer = createNetServer((socket) => {
+      socket.destroy();
+      dying.close();
+    });
+    await new Promise<void>((resolve) => dying.listen(path.join(dir, 'daemon-http.sock'), resolve));
+    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { HOOKSTREAM_RUNTIME_DIR: dir });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+  });
+
+  it.each(PATHS)('read whole, then gone without a word: $tool denies, since it may have decided', async ({ bin }) => {
+    const dir = mkdtempSync(path.join(root, 'gone-'));
+    const gone: Server = createServer((request) => {
+      request.resume();
+      request.on('end', () => request.socket.destroy());
+    });
+    await new Promise<void>((resolve) => gone.listen(path.join(dir, 'daemon-http.sock'), resolve));
+    try {
+      const result = await viaShell('claude', 'PreToolUse', claudeTool('ls'), {
+        HOOKSTREAM_RUNTIME_DIR: dir,
+        PATH: bin,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/the event is denied because hookstream could not decide\n$/);
+    } finally {
+      gone.closeAllConnections();
+      await new Promise((resolve) => gone.close(resolve));
+    }
+  });
+});
 
 describe.each(PATHS)('a shell client that cannot read an answer through $tool denies, saying why', ({ bin }) => {
   it.each([
