@@ -27,10 +27,10 @@ const find: Handler = (args, context) => {
   const roots: Arg[] = [];
   for (; at < args.length && !FIND_PRIMARY.test((args[at] as Arg).text); at++) roots.push(args[at] as Arg);
   for (const root of roots.length > 0 ? roots : [{ text: '.', known: true }]) sink.path('reads', root);
-  const where = roots.map((root) => root.text).join(' ') || '.';
   for (; at < args.length; at++) {
     const word = (args[at] as Arg).text;
-    if (word === '-delete') sink.add('deletes', undefined, `find ${where} -delete`);
+    if (word === '-delete')
+      sink.add('deletes', undefined, `find ${roots.map((root) => root.text).join(' ') || '.'} -delete`);
     else if (FIND_WRITES.test(word)) {
       const file = args[at + 1];
       if (file !== undefined) sink.path('writes', file);
@@ -48,17 +48,22 @@ const find: Handler = (args, context) => {
   }
 };
 
+/** A sed `w FILE` (or `s/…/…/w FILE`) command, and an `e` command or flag; made once, not per script. */
+const SED_WRITES = /(?:^|[;{}\n]|\/[gpIiMm0-9]*)\s*[wW]\s+([^;\n}]+)/g;
+const SED_RUNS = /(?:^|[;{}\n])\s*(?:\d+|\$|\/[^/]*\/)?\s*e\b|\/[gpIiMm0-9]*e[gpIiMm0-9]*(?:$|[;\s}])/;
+
 /** The files a `sed` script's `w` commands write, and whether it runs commands (`e`). */
 const sedScript = (script: Arg, context: EffectContext): void => {
   if (!script.known) {
     context.sink.unknown('sed script only known at run time');
     return;
   }
-  for (const match of script.text.matchAll(/(?:^|[;{}\n]|\/[gpIiMm0-9]*)\s*[wW]\s+([^;\n}]+)/g)) {
+  // An `exec` loop on the one global pattern: `matchAll` copies the pattern and makes an iterator per script.
+  SED_WRITES.lastIndex = 0;
+  for (let match; (match = SED_WRITES.exec(script.text)) !== null;) {
     context.sink.path('writes', { text: (match[1] ?? '').trim(), known: true });
   }
-  if (/(?:^|[;{}\n])\s*(?:\d+|\$|\/[^/]*\/)?\s*e\b|\/[gpIiMm0-9]*e[gpIiMm0-9]*(?:$|[;\s}])/.test(script.text))
-    context.sink.unknown('sed e runs commands');
+  if (SED_RUNS.test(script.text)) context.sink.unknown('sed e runs commands');
 };
 
 const sed: Handler = (args, context) => {

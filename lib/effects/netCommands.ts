@@ -5,8 +5,8 @@
  */
 import type { Handler } from './context.js';
 import { FILE_COMMANDS } from './fileCommands.js';
-import { hasOption, optionValues, readOptions } from './options.js';
-import { hostName, hostOf, type Arg } from './sink.js';
+import { hasOption, hasOptionIn, optionValues, readOptions, valuesIn } from './options.js';
+import { hostName, hostOf, type Arg, type EffectSink } from './sink.js';
 
 const CURL_VALUED = [
   ...['-o', '--output', '-d', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--json', '-F', '--form'],
@@ -25,40 +25,35 @@ const sentFile = (value: Arg): Arg | undefined => {
   return file === '' || file === '-' ? undefined : { text: file, known: value.known };
 };
 
-const urlHosts = (sinkEgress: (host: string | undefined, written: string) => void, urls: readonly Arg[]): void => {
-  for (const url of urls) sinkEgress(hostOf(url) ?? (url.known ? hostName(url) : undefined), url.text);
+const urlHosts = (sink: EffectSink, urls: readonly Arg[]): void => {
+  for (const url of urls) sink.egress(hostOf(url) ?? (url.known ? hostName(url) : undefined), url.text);
 };
+
+/** curl's options by what they do, each list made once (a rest parameter is an array per call). */
+const CURL_URL = ['--url'];
+const CURL_PROXY = ['-x', '--proxy'];
+const CURL_SENDS = ['-d', '--data', '--data-binary', '--data-urlencode', '--json', '-F', '--form'];
+const CURL_READS = ['-T', '--upload-file', '-K', '--config', '-b', '--cookie'];
+const CURL_WRITES = ['-o', '--output', '-c', '--cookie-jar', '-D', '--dump-header', '--trace'];
+const CURL_REMOTE_NAME = ['-O', '--remote-name', '--remote-name-all', '-J'];
 
 const curl: Handler = (args, { sink }) => {
   const options = readOptions(args, CURL_VALUED, true);
-  const urls = [...options.operands, ...optionValues(options, '--url')];
-  if (urls.length === 0) sink.egress(undefined, 'curl');
-  urlHosts((host, written) => {
-    sink.egress(host, written);
-  }, urls);
-  for (const proxy of optionValues(options, '-x', '--proxy')) sink.egress(hostOf(proxy) ?? hostName(proxy), proxy.text);
-  for (const value of optionValues(
-    options,
-    '-d',
-    '--data',
-    '--data-binary',
-    '--data-urlencode',
-    '--json',
-    '-F',
-    '--form',
-  )) {
+  const urls = valuesIn(options, CURL_URL);
+  if (options.operands.length + urls.length === 0) sink.egress(undefined, 'curl');
+  urlHosts(sink, options.operands);
+  urlHosts(sink, urls);
+  for (const proxy of valuesIn(options, CURL_PROXY)) sink.egress(hostOf(proxy) ?? hostName(proxy), proxy.text);
+  for (const value of valuesIn(options, CURL_SENDS)) {
     const file = sentFile(value);
     if (file !== undefined) sink.path('reads', file);
   }
-  for (const file of optionValues(options, '-T', '--upload-file', '-K', '--config', '-b', '--cookie')) {
+  for (const file of valuesIn(options, CURL_READS)) {
     if (file.text.includes('=')) continue;
     sink.path('reads', file);
   }
-  for (const file of optionValues(options, '-o', '--output', '-c', '--cookie-jar', '-D', '--dump-header', '--trace')) {
-    sink.path('writes', file);
-  }
-  if (hasOption(options, '-O', '--remote-name', '--remote-name-all', '-J'))
-    sink.path('writes', { text: '?', known: false });
+  for (const file of valuesIn(options, CURL_WRITES)) sink.path('writes', file);
+  if (hasOptionIn(options, CURL_REMOTE_NAME)) sink.path('writes', { text: '?', known: false });
 };
 
 const wget: Handler = (args, { sink }) => {
@@ -89,9 +84,7 @@ const wget: Handler = (args, { sink }) => {
   ]);
   const urls = options.operands;
   if (urls.length === 0) sink.egress(undefined, 'wget');
-  urlHosts((host, written) => {
-    sink.egress(host, written);
-  }, urls);
+  urlHosts(sink, urls);
   for (const file of optionValues(options, '-i', '--input-file', '--post-file')) {
     sink.path('reads', file);
     sink.egress(undefined, file.text);

@@ -15,22 +15,8 @@ export interface Arg {
 
 export const UNKNOWN_ARG: Arg = { text: '?', known: false };
 
-/** A parsed shell word as an `Arg`. */
-export const argOf = (word: ParsedWord): Arg => {
-  let text = '';
-  let known = true;
-  for (const part of word.parts) {
-    if (part.kind === 'literal') text += part.text;
-    else if (part.kind === 'glob') {
-      text += part.text;
-      known = false;
-    } else {
-      text += part.raw;
-      known = false;
-    }
-  }
-  return { text, known };
-};
+/** A parsed shell word as an `Arg`: the word itself, which the reader gives its text and whether it is known. */
+export const argOf = (word: ParsedWord): Arg => word;
 
 /** Files that take output and keep nothing (`> /dev/null`): writing them changes no file. */
 const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-']);
@@ -60,6 +46,33 @@ const plainPath = (path: string): boolean => {
     if (end === -1) return true;
     start = end + 1;
   }
+};
+
+/**
+ * `dir` (a plain path) joined with a `text` that climbs out of it by leading `../` to a plain path, as
+ * `posix.join` would (`src` and `../x.env` → `x.env`); undefined for any other text, or one that climbs above
+ * `dir`, which `posix.join` takes. `posix.join` builds its result a segment at a time.
+ */
+const climbed = (dir: string, text: string): string | undefined => {
+  let start = 0;
+  let end = dir.length;
+  while (text.startsWith('../', start)) {
+    if (end === 0) return undefined;
+    end = Math.max(0, dir.lastIndexOf('/', end - 1));
+    start += 3;
+  }
+  if (start === 0) return undefined;
+  const rest = text.slice(start);
+  if (!plainPath(rest)) return undefined;
+  return end === 0 ? rest : `${dir.slice(0, end)}/${rest}`;
+};
+
+/** `dir` joined with `text` and normalised, as `posix.join` does; plain paths, `.` and `../` climbs without it. */
+const joined = (dir: string, text: string): string => {
+  if (!plainPath(dir)) return posix.join(dir, text);
+  if (plainPath(text)) return `${dir}/${text}`;
+  if (text === '.') return dir;
+  return climbed(dir, text) ?? posix.join(dir, text);
 };
 
 /** Each effect class's bit in the classes a target was recorded with. */
@@ -131,7 +144,7 @@ export class EffectSink {
     if (text.startsWith('/') || text === '~' || text.startsWith('~/')) return text;
     if (this.dir === undefined) return undefined;
     if (this.dir === '') return text;
-    return plainPath(this.dir) && plainPath(text) ? `${this.dir}/${text}` : posix.join(this.dir, text);
+    return joined(this.dir, text);
   }
 
   /** A file effect on `arg`; writing a sink such as `/dev/null` is none, `/dev/tcp/HOST/PORT` is egress. */
@@ -154,7 +167,8 @@ export class EffectSink {
     if (conditional || (arg !== undefined && !arg.known)) this.dir = undefined;
     else if (arg === undefined || arg.text === '~' || arg.text === '-') this.dir = arg?.text === '-' ? undefined : '~';
     else if (arg.text.startsWith('/') || arg.text.startsWith('~/')) this.dir = posix.normalize(arg.text);
-    else if (this.dir !== undefined) this.dir = posix.normalize(posix.join(this.dir, arg.text));
+    else if (this.dir === '' && plainPath(arg.text)) this.dir = arg.text;
+    else if (this.dir !== undefined) this.dir = joined(this.dir, arg.text);
   }
 
   /** `egress` to the host of a URL or `user@host`; an unknown host when it cannot be read. */

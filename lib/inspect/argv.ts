@@ -54,11 +54,11 @@ export interface ParsedArgs {
   /** Index of the first operand (the script, the wrapped program); `words.length` when there is none. */
   operand: number;
   /** Values of the `code` options, and the first operand under `codeFlag`. */
-  code: Word[];
-  modules: Word[];
-  scripts: Word[];
-  startup: Word[];
-  packages: Word[];
+  code: readonly Word[];
+  modules: readonly Word[];
+  scripts: readonly Word[];
+  startup: readonly Word[];
+  packages: readonly Word[];
   /** The last `chdir` value. */
   chdir?: Word;
   /** `codeFlag` was given: the first operand is code, not a file. */
@@ -70,8 +70,27 @@ export interface ParsedArgs {
   /** A word only a running shell could tell stood where an option or operand was expected. */
   unknownWord: boolean;
   /** Every option given, in order, with its value when it takes one (`env -u PATH`, `env -i`). */
-  options: { name: string; value?: Word }[];
+  options: readonly GivenOption[];
 }
+
+export interface GivenOption {
+  readonly name: string;
+  readonly value?: Word;
+}
+
+/**
+ * The lists of a parse start as these shared frozen empty ones and get an array at their first entry: a parse
+ * (every wrapper and shell a command goes through) made six arrays, most of them left empty.
+ */
+const NO_WORDS: readonly Word[] = Object.freeze([]);
+const NO_OPTIONS: readonly GivenOption[] = Object.freeze([]);
+
+/** `list` with `item` added at its end: a new array in place of a shared empty one, else the same one grown. */
+const added = <T>(list: readonly T[], item: T, empty: readonly T[]): readonly T[] => {
+  if (list === empty) return [item];
+  (list as T[]).push(item);
+  return list;
+};
 
 /** The value of an option that ends the command line: unknown. */
 const missing = (after: Word): Word => ({ text: undefined, field: after.field });
@@ -80,19 +99,19 @@ const has = (list: readonly string[] | undefined, name: string): boolean => list
 
 /** Records the value of option `name` in the lists it belongs to. */
 const take = (grammar: Grammar, name: string, value: Word, parsed: ParsedArgs): void => {
-  parsed.options.push({ name, value });
-  if (has(grammar.code, name)) parsed.code.push(value);
-  if (has(grammar.modules, name)) parsed.modules.push(value);
-  if (has(grammar.scripts, name)) parsed.scripts.push(value);
-  if (has(grammar.startup, name)) parsed.startup.push(value);
-  if (has(grammar.packages, name)) parsed.packages.push(value);
+  parsed.options = added(parsed.options, { name, value }, NO_OPTIONS);
+  if (has(grammar.code, name)) parsed.code = added(parsed.code, value, NO_WORDS);
+  if (has(grammar.modules, name)) parsed.modules = added(parsed.modules, value, NO_WORDS);
+  if (has(grammar.scripts, name)) parsed.scripts = added(parsed.scripts, value, NO_WORDS);
+  if (has(grammar.startup, name)) parsed.startup = added(parsed.startup, value, NO_WORDS);
+  if (has(grammar.packages, name)) parsed.packages = added(parsed.packages, value, NO_WORDS);
   if (has(grammar.chdir, name)) parsed.chdir = value;
   if (has(grammar.noRun, name)) parsed.noRun = true;
 };
 
 /** A flag given on its own (`--posix`, `-i`): remembered, and marked unknown when the grammar is open. */
 const flag = (grammar: Grammar, name: string, parsed: ParsedArgs): void => {
-  parsed.options.push({ name });
+  parsed.options = added(parsed.options, { name }, NO_OPTIONS);
   if (grammar.codeFlag === name) parsed.codeOperand = true;
   else if (grammar.stdinFlag === name) parsed.stdin = true;
   else if (has(grammar.noRun, name)) parsed.noRun = true;
@@ -123,16 +142,16 @@ const readCluster = (grammar: Grammar, word: Word, next: Word | undefined, parse
 export const parseArgs = (words: readonly Word[], grammar: Grammar): ParsedArgs => {
   const parsed: ParsedArgs = {
     operand: words.length,
-    code: [],
-    modules: [],
-    scripts: [],
-    startup: [],
-    packages: [],
+    code: NO_WORDS,
+    modules: NO_WORDS,
+    scripts: NO_WORDS,
+    startup: NO_WORDS,
+    packages: NO_WORDS,
     codeOperand: false,
     stdin: false,
     noRun: false,
     unknownWord: false,
-    options: [],
+    options: NO_OPTIONS,
   };
   for (let index = 0; index < words.length; index++) {
     const word = words[index] ?? missing({ text: undefined, field: '' });
@@ -152,7 +171,7 @@ export const parseArgs = (words: readonly Word[], grammar: Grammar): ParsedArgs 
       return parsed;
     }
     if (grammar.numeric === true && /^-\d+$/.test(text)) {
-      parsed.options.push({ name: text });
+      parsed.options = added(parsed.options, { name: text }, NO_OPTIONS);
       continue;
     }
     const equals = text.startsWith('--') ? text.indexOf('=') : -1;

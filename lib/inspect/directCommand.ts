@@ -12,7 +12,7 @@
  */
 import { readBudget } from './readBudget.js';
 import { parseShell } from './shellParse.js';
-import type { WordPart } from './shellScan.js';
+import { partsOf, type WordPart } from './shellScan.js';
 import type { VariableLookup } from './shellWords.js';
 
 /** A line read as one simple command: its words as parts, ready to expand with a run's variables. */
@@ -78,7 +78,7 @@ export const readDirectCommand = (command: string): DirectCommand | undefined =>
   if (only === undefined || !only.runs || only.nested || only.conditional) return undefined;
   if (only.reserved.length + only.assignments.length + only.targets.length > 0 || only.words.length === 0)
     return undefined;
-  const words = only.words.map((word) => word.parts);
+  const words = only.words.map(partsOf);
   for (const parts of words) {
     if (!tildeUnderstood(parts)) return undefined;
     if (!parts.every((part, index) => plainPart(part, index === 0 && tildeAt(part)))) return undefined;

@@ -42,11 +42,48 @@ export interface ParsedLine {
   readonly partial?: readonly ParsedWord[];
 }
 
+/**
+ * The command one list (shellParse.ts) is reading: its words and redirections so far are the first `count` and
+ * `redirectionCount` of two arrays the list reuses for each of its commands; a command closed gets exact copies
+ * (a fresh array per command, grown by push, reserved 17 slots). `test` is set after `[[`.
+ */
+export interface Pending {
+  readonly words: ParsedWord[];
+  count: number;
+  readonly redirections: Redirection[];
+  redirectionCount: number;
+  test: boolean;
+}
+
+export const pendingCommand = (): Pending => ({
+  words: [],
+  count: 0,
+  redirections: [],
+  redirectionCount: 0,
+  test: false,
+});
+
+export const addWord = (pending: Pending, word: ParsedWord): void => {
+  pending.words[pending.count++] = word;
+};
+
+export const addRedirection = (pending: Pending, redirection: Redirection): void => {
+  pending.redirections[pending.redirectionCount++] = redirection;
+};
+
+/** Whether the words read so far are all reserved words that may open a command (none is such too). */
+export const prefixOnly = (pending: Pending): boolean => {
+  for (let index = 0; index < pending.count; index++)
+    if (!PREFIX_WORDS.has(plainText(pending.words[index]) ?? '')) return false;
+  return true;
+};
+
 export interface LineState extends ReadState {
   readonly out: ParsedCommand[];
   unfollowedAt: number | undefined;
   compound: number;
-  partial: ParsedWord[];
+  /** The command the line's own list is reading (its words are `partial` when the read fails). */
+  pending: Pending | undefined;
 }
 
 /** Words that open or continue a compound command: taken off the front of a command. */
@@ -59,10 +96,12 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 
 /** The one empty list every command without reserved words, assignments or redirections shares; frozen. */
 const NONE: readonly ParsedWord[] = Object.freeze([]);
+const NO_REDIRECTIONS: readonly Redirection[] = Object.freeze([]);
 
 /** The text of a word with no quote, glob or expansion in it (one that can be a reserved word); else undefined. */
 export const plainText = (word: ParsedWord | undefined): string | undefined => {
   if (word === undefined) return undefined;
+  if (word.parts === undefined) return word.text;
   let text = '';
   for (const part of word.parts) {
     if (part.kind !== 'literal' || part.quoted) return undefined;
@@ -73,6 +112,7 @@ export const plainText = (word: ParsedWord | undefined): string | undefined => {
 
 /** The unquoted literal text a word starts with (an assignment's name must be). */
 const unquotedPrefix = (word: ParsedWord): string => {
+  if (word.parts === undefined) return word.text;
   let text = '';
   for (const part of word.parts) {
     if (part.kind === 'literal' && !part.quoted) text += part.text;
@@ -90,12 +130,20 @@ export const unfollowed = (scan: Scan, at: number): void => {
   state.unfollowedAt = Math.min(state.unfollowedAt ?? at, at);
 };
 
-/** Closes the command being read: reserved words and assignments come off its front. */
-export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirection[], test: boolean): void => {
+/** Closes the command `pending` holds (reserved words and assignments come off its front) and starts the next. */
+export const pushCommand = (scan: Scan, pending: Pending): void => {
+  closeCommand(scan, pending);
+  pending.count = 0;
+  pending.redirectionCount = 0;
+  pending.test = false;
+};
+
+const closeCommand = (scan: Scan, pending: Pending): void => {
   const state = stateOf(scan);
+  const { words: raw, count } = pending;
   let start = 0;
-  let runs = !test;
-  for (let text; (text = plainText(raw[start])) !== undefined;) {
+  let runs = !pending.test;
+  for (let text; start < count && (text = plainText(raw[start])) !== undefined;) {
     if (OPENING.has(text)) state.compound += 1;
     if (text === 'coproc' || text === 'select' || text === 'function') unfollowed(scan, raw[start]?.at ?? 0);
     if (PREFIX_WORDS.has(text)) start += 1;
@@ -105,25 +153,24 @@ export const pushCommand = (scan: Scan, raw: ParsedWord[], redirections: Redirec
       break;
     } else break;
   }
-  const at = raw[0]?.at ?? position(scan);
+  start = Math.min(start, count);
+  const at = count > 0 ? (raw[0] as ParsedWord).at : position(scan);
   const conditional = state.compound > 0;
-  const reservedCount = Math.min(start, raw.length);
-  const reserved = reservedCount === 0 ? NONE : raw.slice(0, reservedCount);
+  const reserved = start === 0 ? NONE : raw.slice(0, start);
   // The leading `NAME=value` words are a run of the words read: sliced out once.
   const first = start;
-  for (let word = raw[start]; runs && word !== undefined; word = raw[++start]) {
-    if (!ASSIGNMENT.test(unquotedPrefix(word))) break;
-  }
+  while (runs && start < count && ASSIGNMENT.test(unquotedPrefix(raw[start] as ParsedWord))) start += 1;
   const assignments = start === first ? NONE : raw.slice(first, start);
-  // The words read are the command's own when nothing came off their front: no copy (nothing adds to them after).
-  const words = start === 0 ? raw : raw.slice(start);
+  const words = start === count ? NONE : raw.slice(start, count);
+  const redirections =
+    pending.redirectionCount === 0 ? NO_REDIRECTIONS : pending.redirections.slice(0, pending.redirectionCount);
   if (words.length === 1 && assignments.length === 0 && CLOSING_WORDS.has(plainText(words[0]) ?? '')) {
     state.compound = Math.max(0, state.compound - 1);
     // `{ …; } > out`, `done < list`: the redirections of a compound command are kept, on a command of no words.
     if (redirections.length === 0) return;
     const targets = redirections.map((redirection) => redirection.target);
     const nested = state.nested > 0;
-    state.out.push({ reserved, assignments, words: [], targets, redirections, at, nested, conditional, runs: false });
+    state.out.push({ reserved, assignments, words: NONE, targets, redirections, at, nested, conditional, runs: false });
     return;
   }
   if (words.length + assignments.length + reserved.length + redirections.length === 0) return;

@@ -13,9 +13,11 @@ import {
   fail,
   MAX_DEPTH,
   nestedList,
+  plainWord,
   position,
   subScan,
   WORD_END,
+  wordOf,
   type ParsedWord,
   type Scan,
   type WordPart,
@@ -233,8 +235,9 @@ export const readDouble = (scan: Scan, close: '"' | undefined, parts: WordPart[]
 
 /**
  * Reads one word at the cursor (which is not at a blank or an operator). A word that is one run of plain text
- * (most are: `rm`, `-rf`, `out.json`) gets its one part in an array of one; an empty array grown by a push
- * reserves seventeen slots.
+ * (most are: `rm`, `-rf`, `out.json`) is a plain word, read with no parts array; a word that goes on after its
+ * first run gets that run as its first part in an array of one (an empty array grown by a push reserves
+ * seventeen slots).
  */
 export const readWord = (scan: Scan): ParsedWord => {
   const at = position(scan);
@@ -249,8 +252,15 @@ export const readWord = (scan: Scan): ParsedWord => {
     bracket = first === '[';
     const end = runEnd(text, scan.at + 1, PLAIN_STOPS);
     spendStep(budget, end - scan.at - 1);
-    parts = [{ kind: 'literal', text: text.slice(scan.at, end), quoted: false }];
+    const run = text.slice(scan.at, end);
     scan.at = end;
+    // The word ends with the run: the step the loop below spends on the character that ends it, and no parts.
+    if (end >= text.length) return plainWord(run, at);
+    if (WORD_END.has(text[end] as string)) {
+      spendStep(budget);
+      return plainWord(run, at);
+    }
+    parts = [{ kind: 'literal', text: run, quoted: false }];
   } else parts = [];
   while (scan.at < text.length) {
     spendStep(budget);
@@ -282,5 +292,5 @@ export const readWord = (scan: Scan): ParsedWord => {
       scan.at = end;
     }
   }
-  return { parts, at };
+  return wordOf(parts, at);
 };

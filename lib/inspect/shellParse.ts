@@ -12,13 +12,17 @@
  */
 import { BudgetExceeded, spendStep, spendWord, type ReadBudget } from './readBudget.js';
 import {
+  addRedirection,
+  addWord,
+  pendingCommand,
   plainText,
-  PREFIX_WORDS,
+  prefixOnly,
   pushCommand,
   stateOf,
   unfollowed,
   type LineState,
   type ParsedLine,
+  type Pending,
   type Redirection,
 } from './shellCommand.js';
 import { readDouble, readWord } from './shellLexer.js';
@@ -30,7 +34,7 @@ import {
   subScan,
   Unparseable,
   WORD_END,
-  type ParsedWord,
+  wordOf,
   type Scan,
 } from './shellScan.js';
 
@@ -70,11 +74,9 @@ const readRedirection = (scan: Scan): Redirection => {
   const target = readWord(scan);
   if (kind === '<<' || kind === '<<-') {
     unfollowed(scan, at);
-    const delimiter = target.parts.map((part) =>
-      part.kind === 'literal' || part.kind === 'glob' ? part.text : part.raw,
-    );
-    const quoted = target.parts.some((part) => part.kind === 'literal' && part.quoted);
-    scan.heredocs.push({ delimiter: delimiter.join(''), stripTabs: kind === '<<-', expands: !quoted });
+    // The delimiter is the word as written; any quote in it keeps the body from being expanded.
+    const quoted = target.parts?.some((part) => part.kind === 'literal' && part.quoted) ?? false;
+    scan.heredocs.push({ delimiter: target.text, stripTabs: kind === '<<-', expands: !quoted });
   }
   return { op: kind, target };
 };
@@ -101,7 +103,7 @@ const readHeredocBodies = (scan: Scan): void => {
 };
 
 /** After `[[`: the words of the test up to `]]`, operators inside it taken as words. */
-const readTest = (scan: Scan, words: ParsedWord[]): void => {
+const readTest = (scan: Scan, pending: Pending): void => {
   for (;;) {
     spendStep(scan.state.budget);
     const char = scan.text[scan.at];
@@ -111,7 +113,7 @@ const readTest = (scan: Scan, words: ParsedWord[]): void => {
     else {
       const word = readWord(scan);
       spendWord(scan.state.budget);
-      words.push(word);
+      addWord(pending, word);
       if (plainText(word) === ']]') return;
     }
   }
@@ -124,18 +126,9 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   const state = stateOf(scan);
   const top = scan.origin === undefined && scan.depth === 1 && state.nested === 0;
   const { text } = scan;
-  let words: ParsedWord[] = [];
-  let test = false;
-  let targets: Redirection[] = [];
-  const finish = () => {
-    pushCommand(scan, words, targets, test);
-    words = [];
-    targets = [];
-    test = false;
-    if (top) state.partial = words;
-  };
-  if (top) state.partial = words;
-  const prefixOnly = () => words.every((word) => PREFIX_WORDS.has(plainText(word) ?? ''));
+  // One pending command for the list, reused for each of its commands; the line's own is its `partial`.
+  const pending = pendingCommand();
+  if (top) state.pending = pending;
   while (scan.at < text.length) {
     spendStep(state.budget);
     const char = text[scan.at] as string;
@@ -144,7 +137,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
     if (char === ' ' || char === '\t') scan.at += 1;
     else if (char === '\\' && next === '\n') scan.at += 2;
     else if (char === '\n') {
-      finish();
+      pushCommand(scan, pending);
       scan.at += 1;
       readHeredocBodies(scan);
     } else if (char === '#') {
@@ -152,24 +145,24 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       scan.at = end === -1 ? text.length : end;
     } else if (char === ')') {
       if (closer !== ')') fail('unbalanced ")"');
-      finish();
+      pushCommand(scan, pending);
       scan.at += 1;
       scan.depth -= 1;
       return;
     } else if (char === ';') {
       if (next === ';' || next === '&') fail('case clauses are not followed');
-      finish();
+      pushCommand(scan, pending);
       scan.at += 1;
-    } else if (char === '&' && next === '>') targets.push(readRedirection(scan));
+    } else if (char === '&' && next === '>') addRedirection(pending, readRedirection(scan));
     else if (char === '&' || char === '|') {
-      finish();
+      pushCommand(scan, pending);
       scan.at += next === char || (char === '|' && next === '&') ? 2 : 1;
     } else if (char === '(') {
       if (next === '(') fail('arithmetic commands are not followed');
       unfollowed(scan, position(scan));
       scan.at += 1;
       // At a command's start (reserved words such as `!` or `if` aside) `(` opens a subshell.
-      if (prefixOnly()) {
+      if (prefixOnly(pending)) {
         parseList(scan, ')');
         continue;
       }
@@ -180,8 +173,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       }
       if (text[scan.at] !== ')') fail('unexpected "("');
       scan.at += 1;
-      words = [];
-      if (top) state.partial = words;
+      pending.count = 0;
     } else if ((char === '<' || char === '>') && next === '(') {
       const start = scan.at;
       const at = position(scan);
@@ -189,25 +181,25 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       scan.at += 2;
       nestedList(scan, ')');
       spendWord(state.budget);
-      words.push({ parts: [{ kind: 'command', raw: text.slice(start, scan.at) }], at });
-    } else if (char === '<' || char === '>') targets.push(readRedirection(scan));
+      addWord(pending, wordOf([{ kind: 'command', raw: text.slice(start, scan.at) }], at));
+    } else if (char === '<' || char === '>') addRedirection(pending, readRedirection(scan));
     else {
       const word = readWord(scan);
       const plain = plainText(word);
       if (plain !== undefined && DIGITS.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) continue;
-      if (plain === 'case' && prefixOnly()) fail('case statements are not followed');
+      if (plain === 'case' && prefixOnly(pending)) fail('case statements are not followed');
       // `[[ … ]]` runs no program, and `&&`, `<` or `(` inside it are part of the test.
-      const opensTest = plain === '[[' && prefixOnly();
+      const opensTest = plain === '[[' && prefixOnly(pending);
       spendWord(state.budget);
-      words.push(word);
+      addWord(pending, word);
       if (opensTest) {
-        test = true;
-        readTest(scan, words);
+        pending.test = true;
+        readTest(scan, pending);
       }
     }
   }
   if (closer !== undefined) fail('unclosed "(" or "$("');
-  finish();
+  pushCommand(scan, pending);
   if (scan.heredocs.length > 0) fail(`here-document not closed by "${scan.heredocs[0]?.delimiter ?? ''}"`);
   scan.depth -= 1;
 };
@@ -228,7 +220,7 @@ export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
     out: [],
     unfollowedAt: undefined,
     compound: 0,
-    partial: [],
+    pending: undefined,
   };
   const scan: Scan = { text, at: 0, origin: undefined, heredocs: [], depth: 0, state };
   try {
@@ -238,6 +230,8 @@ export const parseShell = (text: string, budget: ReadBudget): ParsedLine => {
     if (!(error instanceof Unparseable || error instanceof BudgetExceeded)) throw error;
     const reason = error instanceof Unparseable ? error.reason : error.message;
     const failure = { reason, at: state.tokenAt, budget: error instanceof BudgetExceeded };
-    return { ...lineOf(state), failure, partial: state.partial };
+    const { pending } = state;
+    const partial = pending === undefined ? [] : pending.words.slice(0, pending.count);
+    return { ...lineOf(state), failure, partial };
   }
 };

@@ -39,6 +39,10 @@ export interface ShellScan {
 
 /** A word's value with `vars`; `~` alone or before `/` is `home`. */
 export const wordValue = (word: ParsedWord, vars: VariableLookup, home: string): ShellWord => {
+  if (word.parts === undefined) {
+    const { text } = word;
+    return text === '~' || text.startsWith('~/') ? home + text.slice(1) : text;
+  }
   let value = '';
   for (const [index, part] of word.parts.entries()) {
     if (part.kind === 'literal') {
@@ -90,7 +94,7 @@ export const scanCommands = (
       break;
     }
     for (const word of [...parsed.reserved, ...words, ...parsed.targets]) {
-      if (word.at >= stop) continue;
+      if (word.at >= stop || word.parts === undefined) continue;
       for (const part of word.parts) if (part.kind === 'command') substitutions.push(part.raw);
     }
     if (!parsed.runs || words.length === 0) continue;

@@ -32,16 +32,11 @@ export type SplitResult =
 
 /** A word as written: quotes removed, expansions kept. */
 export const asWritten = (word: ParsedWord): ShellWord => {
-  let text = '';
+  // The text as written is the word's own; only an expansion (not a glob) makes it dynamic.
   let dynamic = false;
-  for (const part of word.parts) {
-    if (part.kind === 'literal' || part.kind === 'glob') text += part.text;
-    else {
-      text += part.raw;
-      dynamic = true;
-    }
-  }
-  return { text, dynamic };
+  if (word.parts !== undefined)
+    for (const part of word.parts) if (part.kind !== 'literal' && part.kind !== 'glob') dynamic = true;
+  return { text: word.text, dynamic };
 };
 
 /**

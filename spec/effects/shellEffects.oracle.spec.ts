@@ -81,7 +81,10 @@ describe('the effect walker against the one it replaced', () => {
   });
 
   it('records random sink calls alike, NUL and U+0001 in targets too, past the effects a scan looks through', () => {
-    const text = fc.constantFrom('', 'a', 'b', '\u0001', '\u0000', 'a\u0000', '\u0001\u0000', '\u0001\u0000a', 'a/b');
+    const text = fc.constantFrom(
+      ...['', 'a', 'b', '\u0001', '\u0000', 'a\u0000', '\u0001\u0000', '\u0001\u0000a', 'a/b', 'a/b/c', '/r'],
+      ...['..', '../x', '../../y', '../../../z', '../', '../..', '..//x', '../x/', '../.', '../a/../b', 'a/../b'],
+    );
     const effect = fc.constantFrom<EffectClass>('reads', 'writes', 'deletes', 'egress', 'unknown', 'executes');
     const call = fc.oneof(
       fc.tuple(fc.constant('add' as const), effect, fc.option(text, { nil: undefined }), fc.option(text)),

@@ -3,7 +3,7 @@
  * handler reads as `Arg`s — text as written plus whether a running shell alone decides it.
  */
 import { posix } from 'node:path';
-import type { ParsedWord } from '../../../lib/inspect/shellScan.js';
+import type { ParsedWord } from '../../inspect/reference/shellScan.js';
 import type { Effect, EffectClass } from '../../../lib/effects/types.js';
 
 /** One argument: its text (quotes removed, expansions as written) and whether the shell decides it at run time. */
