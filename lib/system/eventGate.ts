@@ -89,11 +89,8 @@ export const createEventGate = (
       matched.clear();
       lastTarget = undefined;
     };
-    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
-    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
-      const target = matchTargetOf(event, fields);
-      if (target === undefined) return true;
-      if (target === lastTarget) return lastKnown;
+    /** Whether some hook's matcher lets `target` through, remembered (the rare branch of `matches`). */
+    const lookUp = (planner: HookPlanner, target: string): boolean => {
       let known = matched.get(target);
       if (known === undefined) {
         try {
@@ -107,6 +104,12 @@ export const createEventGate = (
       lastTarget = target;
       lastKnown = known;
       return known;
+    };
+    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
+    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
+      const target = matchTargetOf(event, fields);
+      if (target === undefined) return true;
+      return target === lastTarget ? lastKnown : lookUp(planner, target);
     };
     /** Asks the planner again: it or the registry changed since it was last asked. */
     const relearn = (planner: HookPlanner, generation: number): void => {
