@@ -5,7 +5,7 @@
  * and a getter in a literal 0.6 µs; a prototype getter costs nothing until read. `toJSON` puts the view in
  * JSON, where `--json` and the message bus expect it.
  */
-import type { HookResult, Mutable, NormalizedDecision } from '../model/types.js';
+import type { HookResult, NormalizedDecision } from '../model/types.js';
 import type { EventName } from '../events/names.js';
 import type { HookOutput } from '../events/outputs.js';
 import { assignFields } from '../rules/mergeFields.js';
@@ -73,38 +73,16 @@ export class ResultRecord {
   declare readonly watchPaths?: readonly string[];
   declare readonly internal?: true;
 
-  declare readonly event: EventName;
-  declare readonly blocked: boolean;
-  declare readonly stopped: boolean;
-  declare readonly suppressOutput: boolean;
-  declare readonly warnings: readonly string[];
-  declare readonly hooks: HookResult['hooks'];
-  declare readonly success: boolean;
-  declare readonly durationMs: number;
-
-  // Plain stores, not parameter properties: those compile to class fields, which define every field (as undefined)
-  // before the constructor assigns it — twice the stores, and bytecode that crowds V8's inlining budget on the
-  // no-hook path. The fields are created in the same order, so JSON and spread see them as before.
   constructor(
-    event: EventName,
-    blocked: boolean,
-    stopped: boolean,
-    suppressOutput: boolean,
-    warnings: readonly string[],
-    hooks: HookResult['hooks'],
-    success: boolean,
-    durationMs: number,
-  ) {
-    const self = this as Mutable<ResultRecord>;
-    self.event = event;
-    self.blocked = blocked;
-    self.stopped = stopped;
-    self.suppressOutput = suppressOutput;
-    self.warnings = warnings;
-    self.hooks = hooks;
-    self.success = success;
-    self.durationMs = durationMs;
-  }
+    readonly event: EventName,
+    readonly blocked: boolean,
+    readonly stopped: boolean,
+    readonly suppressOutput: boolean,
+    readonly warnings: readonly string[],
+    readonly hooks: HookResult['hooks'],
+    readonly success: boolean,
+    readonly durationMs: number,
+  ) {}
 
   /** The seed's AggregatedHookResult (`finalOutput` is the event's output class), built on first read. */
   get aggregated(): AggregatedHookResult {
