@@ -59,10 +59,15 @@ const ordered =
       let inlineSlot: Slot<T, R> | undefined;
       let promoted: Slot<T, R> | undefined;
 
-      const emit = (result: R): void => {
-        if (!spread) subscriber.next(result as unknown as O);
-        else for (const item of result as unknown as readonly O[]) subscriber.next(item);
-      };
+      // Chosen once: the loop of the spread form kept in a function `next` inlines cost `decide()` a few ns per value
+      // (V8 inlines up to a budget of bytecode per optimised function, and the answerer must fit in it too).
+      const emit = spread
+        ? (result: R): void => {
+            for (const item of result as unknown as readonly O[]) subscriber.next(item);
+          }
+        : (result: R): void => {
+            subscriber.next(result as unknown as O);
+          };
       const fail = (error: unknown): void => {
         subscriber.error(error);
       };
@@ -168,20 +173,8 @@ const ordered =
         settle(slot, result);
       };
 
-      const startInline = (value: T): void => {
-        inlining = true;
-        active++;
-        starting++;
-        let got: R | CancelRun | undefined;
-        try {
-          got = start(value, inlineDone, fail, index++);
-        } catch (error) {
-          starting--;
-          inlining = false;
-          subscriber.error(error);
-          return;
-        }
-        starting--;
+      /** What follows `start` on the inline lane unless it answered at once, first in line (`next` handles that). */
+      const afterInline = (got: R | CancelRun | undefined): void => {
         if (subscriber.closed) {
           inlining = false;
           asCancel(got)?.();
@@ -209,14 +202,58 @@ const ordered =
         } else if (slot.result === undefined) slot.cancel = asCancel(got);
       };
 
+      /** A value arriving while the inline lane is busy, something is queued or on the stack: it takes a slot. */
+      const queue = (value: T): void => {
+        if (subscriber.closed) return;
+        if (inlining) promote();
+        slots.push({ value, result: undefined, cancel: undefined });
+        startWaiting();
+      };
+
       const subscription = source.subscribe({
+        // The inline lane's common case (answered at once, first in line) is written out here and its rare branches
+        // are helpers: `decide()` on a stream no hook matches pays this per value, within a few times a `map`.
         next: (value) => {
-          if (subscriber.closed) return;
-          if (inlining) promote();
-          if (starting !== 0 || emitting || head !== slots.length || !(concurrent >= 1)) {
-            slots.push({ value, result: undefined, cancel: undefined });
+          if (
+            inlining ||
+            starting !== 0 ||
+            emitting ||
+            head !== slots.length ||
+            !(concurrent >= 1) ||
+            subscriber.closed
+          ) {
+            queue(value);
+            return;
+          }
+          inlining = true;
+          active++;
+          starting++;
+          let got: R | CancelRun | undefined;
+          try {
+            got = start(value, inlineDone, fail, index++);
+          } catch (error) {
+            starting--;
+            inlining = false;
+            subscriber.error(error);
+            return;
+          }
+          starting--;
+          if (!inlining || subscriber.closed || !isResult(got)) {
+            afterInline(got);
+            return;
+          }
+          // Answered with its result, nothing queued before it: out at once (`emitInline` written out: as a call it
+          // spent the inlining budget the answerer needs, and measured slower).
+          inlining = false;
+          emitting = true;
+          emit(got);
+          emitting = false;
+          active--;
+          if (head === slots.length) completeIfDone();
+          else {
             startWaiting();
-          } else startInline(value);
+            drain();
+          }
         },
         error: (error: unknown) => {
           subscriber.error(error);

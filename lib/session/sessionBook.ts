@@ -5,7 +5,7 @@
  */
 import { InvalidHookError } from '../core/errors.js';
 import type { EventName } from '../events/names.js';
-import type { HookResult, HookRun } from '../model/types.js';
+import type { HookResult, HookRun, Mutable } from '../model/types.js';
 import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
 import { createPolicyRoutes } from './policyRoutes.js';
 import type { PolicyVerdict, SessionState, SessionStep } from './types.js';
@@ -178,19 +178,21 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     return verdicts;
   };
 
-  return {
-    get active() {
-      return definitions.length > 0;
-    },
+  // `active` is a data property kept in step with `definitions`: the facade reads it per event, and a getter on this
+  // literal was a call that the no-hook path of `decide()` paid per value (~2 % of it on Node 20).
+  const book: Mutable<SessionBook> = {
+    active: false,
     add: (definition) => {
       if (definitions.some((known) => known.name === definition.name))
         throw new InvalidHookError(`A session policy named "${definition.name}" is already registered`);
       definitions.push(definition);
+      book.active = true;
       routes.reset();
       return () => {
         const index = definitions.indexOf(definition);
         if (index < 0) return false;
         definitions.splice(index, 1);
+        book.active = definitions.length > 0;
         routes.reset();
         for (const session of sessions.values()) {
           session.instances[index]?.close();
@@ -246,4 +248,5 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       for (const [name, policyState] of Object.entries(state.policies)) session.pending.set(name, policyState);
     },
   };
+  return book;
 };

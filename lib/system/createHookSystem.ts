@@ -149,9 +149,12 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     decide: (eventName: string) => {
       const event = resolveEvent(eventName);
       const answer = gate.answerer(event);
-      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) =>
-        proceed(event, fields, answer(fields), done, fail),
-      );
+      return orderedMerge<Record<string, unknown>, HookResult>((fields, done, fail) => {
+        const planned = answer(fields);
+        // Answered with its result and no policy to ask: handed straight back, as `proceed` would.
+        if (!isPlan(planned) && !book.active) return planned;
+        return proceed(event, fields, planned, done, fail);
+      });
     },
     results$: records.asObservable(),
     decisions$: observation.decisions$,

@@ -81,11 +81,16 @@ export const createEventGate = (
     let hooked = true;
     // Likewise per match target (a tool name): whether some hook's matcher lets it through. A target no hook
     // matches is answered from the fast path too (dedup never empties a plan, and conditions only remove hooks).
+    // The last target asked is kept beside the map: a stream of one tool's calls skips the lookup.
     const matched = new Map<string, boolean>();
-    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
-    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
-      const target = matchTargetOf(event, fields);
-      if (target === undefined) return true;
+    let lastTarget: string | undefined;
+    let lastKnown = true;
+    const forget = (): void => {
+      matched.clear();
+      lastTarget = undefined;
+    };
+    /** Whether some hook's matcher lets `target` through, remembered (the rare branch of `matches`). */
+    const lookUp = (planner: HookPlanner, target: string): boolean => {
       let known = matched.get(target);
       if (known === undefined) {
         try {
@@ -96,23 +101,37 @@ export const createEventGate = (
         if (matched.size >= MATCHED_LIMIT) matched.clear();
         matched.set(target, known);
       }
+      lastTarget = target;
+      lastKnown = known;
       return known;
     };
+    /** Whether a hook's matcher may let the event's target through (true when the event gives no target). */
+    const matches = (planner: HookPlanner, fields: Record<string, unknown>): boolean => {
+      const target = matchTargetOf(event, fields);
+      if (target === undefined) return true;
+      return target === lastTarget ? lastKnown : lookUp(planner, target);
+    };
+    /** Asks the planner again: it or the registry changed since it was last asked. */
+    const relearn = (planner: HookPlanner, generation: number): void => {
+      hooked = planner.hasHooks(event);
+      forget();
+      knownPlanner = planner;
+      knownAt = generation;
+    };
+    /** Whether the event may run a hook, by what the planner and registry in force say. */
+    const mayRun = (fields: Record<string, unknown>): boolean => {
+      const planner = engine.planning.planner;
+      const generation = switches.registry.generation;
+      if (planner !== knownPlanner || generation !== knownAt) relearn(planner, generation);
+      return hooked && matches(planner, fields);
+    };
+    // Kept small, its rare branches in the helpers above: it is inlined into the caller's loop (`decide()` answers
+    // each value of a stream through it), and V8 stops inlining once the inlined code passes a budget.
     return (fields) => {
       if (closed) throw new HookSystemDisposedError();
       if (!pass(fields)) checkEventFields(event, fields);
-      let planned: HookPlan | HookResult;
-      if (switches.enabled) {
-        const planner = engine.planning.planner;
-        const generation = switches.registry.generation;
-        if (planner !== knownPlanner || generation !== knownAt) {
-          hooked = planner.hasHooks(event);
-          matched.clear();
-          knownPlanner = planner;
-          knownAt = generation;
-        }
-        planned = hooked && matches(planner, fields) ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
-      } else planned = fastPath(fields);
+      const planned =
+        switches.enabled && mayRun(fields) ? planEvent(engine, event, fields, fastPath) : fastPath(fields);
       const answered = trace?.answered;
       if (answered !== undefined && !isPlan(planned) && !policies.active) answered(event, fields, planned);
       return planned;
