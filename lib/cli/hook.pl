@@ -113,7 +113,10 @@ my $request = "POST /hook HTTP/1.0\r\nHost: hookstream\r\nContent-Type: applicat
 # have been decided on: that denies.
 sub unread {
   my ($error) = @_;
-  return $^O eq 'linux' ? $error == 32 || $error == 104 : $!{EPIPE} || $!{ECONNRESET};    # EPIPE, ECONNRESET
+  return $error == 32 || $error == 104 if $^O eq 'linux';    # EPIPE, ECONNRESET
+  # Elsewhere by name. Not through %!, whose mere mention loads Errno.pm at compile time (a millisecond a call).
+  require Errno;
+  return $error == Errno::EPIPE() || $error == Errno::ECONNRESET();
 }
 
 binmode $daemon;
