@@ -16,7 +16,7 @@ export { createHookSystem, type HookSystem } from './system/createHookSystem.js'
 export type { HookSystemOptions, SettingsSource } from './system/options.js';
 export type { RegisterOptions, Registration } from './system/registration.js';
 export type { EffectMatcherSpec } from './plan/effectMatcher.js';
-export { backgroundContextText, type BackgroundRecord } from './system/backgroundRecord.js';
+export type { BackgroundRecord } from './system/backgroundRecord.js';
 export type { EnvMode, EnvPolicy } from './policy/envPolicy.js';
 export type { HttpSettings } from './policy/httpPolicy.js';
 export type { CertificateAuthorities } from './transport/httpRequest.js';

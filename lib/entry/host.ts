@@ -4,6 +4,8 @@
  * translators between the stable hook LLM format and SDK shapes, with the SDK shapes they read and write.
  */
 export { AgentStopSignal, isAgentStopSignal } from '../host/stopSignal.js';
+/** What finished background hooks say, as one text for a host with its own loop to give the next turn. */
+export { backgroundContextText } from '../system/backgroundRecord.js';
 export {
   executeToolWithHooks,
   toolCallWithHooks$,
