@@ -10,7 +10,8 @@
  */
 import { parseArgs, type Word } from '../inspect/argv.js';
 import { interpreterOf } from '../inspect/interpreters.js';
-import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from '../inspect/lookThrough.js';
+import { programName } from '../inspect/interpreters.js';
+import { evalLine, shellRun, wrappedAt, wrapperOf } from '../inspect/lookThrough.js';
 import type { Wrapper } from '../inspect/wrappers.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../inspect/readBudget.js';
 import { parseShell, type ParsedCommand, type Redirection } from '../inspect/shellParse.js';

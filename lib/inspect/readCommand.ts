@@ -12,7 +12,8 @@
  */
 import type { Word } from './argv.js';
 import { parseArgs } from './argv.js';
-import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from './lookThrough.js';
+import { programName } from './interpreters.js';
+import { evalLine, shellRun, wrappedAt, wrapperOf } from './lookThrough.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from './readBudget.js';
 import { splitSimpleCommands, type ShellWord } from './simpleCommands.js';
 

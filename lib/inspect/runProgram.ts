@@ -13,7 +13,8 @@ import { programConfig } from './programConfig.js';
 import { DEFAULT_PATH, isSystemPath } from './programs.js';
 import { leadingWords } from './shellWords.js';
 import { layer, looksLikePath, type Scope, type Variables, type Walk } from './walk.js';
-import { programName, wrappedAt, wrapperOf } from './lookThrough.js';
+import { programName } from './interpreters.js';
+import { wrappedAt, wrapperOf } from './lookThrough.js';
 import type { Wrapper } from './wrappers.js';
 
 /** `#!` chains, `bash -c` in `bash -c`, `env -S`: deeper than this is not followed. */

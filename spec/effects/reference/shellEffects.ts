@@ -10,7 +10,8 @@
  * the reader does not follow or a spent budget each add `unknown` with the reason, keeping what was read.
  */
 import { parseArgs, type Word } from '../../../lib/inspect/argv.js';
-import { evalLine, programName, shellRun, wrappedAt, wrapperOf } from '../../../lib/inspect/lookThrough.js';
+import { programName } from '../../../lib/inspect/interpreters.js';
+import { evalLine, shellRun, wrappedAt, wrapperOf } from '../../../lib/inspect/lookThrough.js';
 import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../../../lib/inspect/readBudget.js';
 import { parseShell, type Redirection } from '../../inspect/reference/shellParse.js';
 import { handlerOf } from '../../../lib/effects/commands.js';
