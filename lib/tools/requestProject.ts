@@ -49,10 +49,10 @@ export const projectOf = (request: DaemonRequest, raw: Record<string, unknown>, 
     const value = absolute(request.env[name]);
     if (value !== undefined) return value;
   }
+  const cwd = absolute(raw['cwd']);
   // Cursor's workspace roots are roots already.
   const roots = raw['workspace_roots'];
   const root = Array.isArray(roots) ? absolute(roots[0]) : undefined;
-  if (absolute(raw['cwd']) === undefined && root !== undefined) return root;
-  const uid = process.getuid?.() ?? -1;
-  return projectRootOf(absolute(raw['cwd']) ?? request.cwd, home, uid);
+  if (cwd === undefined && root !== undefined) return root;
+  return projectRootOf(cwd ?? request.cwd, home, process.getuid?.() ?? -1);
 };

@@ -69,6 +69,8 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
     if (index === undefined) {
       index = createTaintIndex();
       const sources = state.sources as (RetainedSource | TaintSource)[];
+      // A restored state is measured again: an earlier version counted characters of text, not bytes of state.
+      let size = 0;
       for (let i = 0; i < sources.length; i++) {
         const source = sources[i] as RetainedSource | TaintSource;
         const retained: RetainedSource = Array.isArray(source)
@@ -76,10 +78,8 @@ export const flow = (spec: FlowSpec): SessionRule<FlowState> => {
           : [source.seq, source.tool, [...source.labels], source.path, source.text];
         sources[i] = retained;
         index.add(retained, retained[4]);
+        size += costOf(retained);
       }
-      // A restored state is measured again: an earlier version counted characters of text, not bytes of state.
-      let size = 0;
-      for (const source of sources as RetainedSource[]) size += costOf(source);
       state.size = size;
       dropPast(state, index);
       indexes.set(state, index);
