@@ -13,7 +13,6 @@ import { WRAPPERS, type Wrapper } from './wrappers.js';
 /** `env NAME=value`: any name without `=` (`BASH_FUNC_f%%` too), as env itself reads its operands. */
 const ENV_ASSIGNMENT = /^[^=]+=/;
 
-
 /** The wrapper a program stands for (`/usr/bin/env` → env), or undefined. */
 export const wrapperOf = (program: string): Wrapper | undefined => {
   const name = programName(program);
