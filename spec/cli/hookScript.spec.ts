@@ -320,8 +320,13 @@ describe('a daemon that goes away with a request', () => {
       dying.close();
     });
     await new Promise<void>((resolve) => dying.listen(path.join(dir, 'daemon-http.sock'), resolve));
-    const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { HOOKSTREAM_RUNTIME_DIR: dir });
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+    try {
+      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { HOOKSTREAM_RUNTIME_DIR: dir });
+      expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+    } finally {
+      // Closed by its first connection already, unless none came.
+      if (dying.listening) dying.close();
+    }
   });
 
   it.each(PATHS)('read whole, then gone without a word: $tool denies, since it may have decided', async ({ bin }) => {
