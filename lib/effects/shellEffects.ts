@@ -17,7 +17,7 @@ import { BudgetExceeded, readBudget, spendStep, type ReadBudget } from '../inspe
 import { parseShell, type ParsedCommand, type Redirection } from '../inspect/shellParse.js';
 import { handlerOf } from './commands.js';
 import type { EffectContext } from './context.js';
-import { argOf, EffectSink, UNKNOWN_ARG, type Arg } from './sink.js';
+import { EffectSink, UNKNOWN_ARG, type Arg } from './sink.js';
 
 /** `bash -c` inside `eval` inside `bash -c` …: deeper than this is unknown. */
 const MAX_DEPTH = 8;
@@ -32,7 +32,7 @@ const LOADER_VARIABLE = /^(?:PATH|LD_\w+|BASH_ENV|ENV|PYTHON\w*|NODE_\w+)=/;
 /** One redirection's effect: `>` family writes its target, `<` reads it, `>&2` and here-documents touch no file. */
 const redirect = (sink: EffectSink, redirection: Redirection): void => {
   const { op } = redirection;
-  const target = argOf(redirection.target);
+  const target: Arg = redirection.target;
   if (WRITING.has(op)) sink.path('writes', target);
   if (op === '<' || op === '<>') sink.path('reads', target);
   // `>&file` (bash: both streams to a file) writes; `>&2`, `>&-` duplicate or close a descriptor.
@@ -73,18 +73,18 @@ class ShellWalker implements EffectContext {
         redirect(this.sink, command.redirections[at] as Redirection);
       if (!command.runs) continue;
       const { words } = command;
-      const program = words[0] === undefined ? undefined : argOf(words[0]);
+      const program: Arg | undefined = words[0];
       const name = program?.known === true ? programName(program.text) : undefined;
       if (name === 'cd' || name === 'pushd') {
-        const dir = words[1] === undefined ? undefined : argOf(words[1]);
+        const dir: Arg | undefined = words[1];
         this.sink.cd(dir, command.conditional || command.nested);
       } else if (words.length === 0 && command.assignments.length > 0 && !command.nested) {
         // `PATH=x` alone sets a shell variable that later commands of the line see.
-        if (command.assignments.some((word) => LOADER_VARIABLE.test(argOf(word).text))) this.sink.add('changes', 'env');
+        if (command.assignments.some((word) => LOADER_VARIABLE.test(word.text))) this.sink.add('changes', 'env');
       } else {
         // As run() would, without the whole argument list built first and then copied without its program.
         spendStep(this.budget, words.length + 1);
-        // A parsed word is an `Arg` (argOf): the arguments are the words after the program, as read.
+        // A parsed word is an `Arg` (its text, and whether it is known): the arguments are the words after the program, as read.
         if (program !== undefined) this.program(program, words.slice(1));
       }
     }

@@ -3,7 +3,6 @@
  * handler reads as `Arg`s — text as written plus whether a running shell alone decides it.
  */
 import { posix } from 'node:path';
-import type { ParsedWord } from '../inspect/shellScan.js';
 import { EFFECT_CLASSES, type Effect, type EffectClass } from './types.js';
 
 /** One argument: its text (quotes removed, expansions as written) and whether the shell decides it at run time. */
@@ -14,9 +13,6 @@ export interface Arg {
 }
 
 export const UNKNOWN_ARG: Arg = { text: '?', known: false };
-
-/** A parsed shell word as an `Arg`: the word itself, which the reader gives its text and whether it is known. */
-export const argOf = (word: ParsedWord): Arg => word;
 
 /** Files that take output and keep nothing (`> /dev/null`): writing them changes no file. */
 const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-']);
