@@ -82,6 +82,16 @@ case $status in
   printf '%s' "$payload" | node_client
   exit $?
   ;;
+55 | 56)
+  # Sending failed, or the connection was reset before any answer: a unix socket resets only when its peer left
+  # data unread, and the daemon reads a request whole before deciding, so it never decided this one (a daemon
+  # killed a moment ago accepts that way). A daemon that read it and went answers nothing (52): that denies.
+  if [ -z "$reply" ]; then
+    printf '%s' "$payload" | node_client
+    exit $?
+  fi
+  deny "curl could not reach the daemon on $socket (curl exit status $status)"
+  ;;
 28) deny "the daemon did not answer within $timeout_ms ms" ;;
 *) deny "curl could not reach the daemon on $socket (curl exit status $status)" ;;
 esac

@@ -312,22 +312,31 @@ const withFakeDaemon = async (
 };
 
 describe('a daemon that goes away with a request', () => {
-  it('unread: perl hands the payload over (it was never decided) and the next daemon decides it', async () => {
-    const dir = mkdtempSync(path.join(root, 'dying-'));
-    // As a daemon killed a moment ago whose socket the kernel has not closed yet: it accepts, reads nothing, goes.
-    const dying: NetServer = createNetServer((socket) => {
-      socket.destroy();
-      dying.close();
-    });
-    await new Promise<void>((resolve) => dying.listen(path.join(dir, 'daemon-http.sock'), resolve));
-    try {
-      const result = await viaShell('claude', 'PreToolUse', claudeTool('rm -rf /'), { HOOKSTREAM_RUNTIME_DIR: dir });
-      expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
-    } finally {
-      // Closed by its first connection already, unless none came.
-      if (dying.listening) dying.close();
-    }
-  });
+  it.each(PATHS)(
+    'unread: $tool hands the payload over (it was never decided); the next daemon decides it',
+    async ({ bin }) => {
+      const dir = mkdtempSync(path.join(root, 'dying-'));
+      // As a daemon killed a moment ago whose socket the kernel has not closed yet: it accepts and goes.
+      // It reads the first bytes of a 1 MB request and goes, the rest unread: the client's connection is reset.
+      const dying: NetServer = createNetServer((socket) => {
+        socket.once('data', () => {
+          socket.destroy();
+          dying.close();
+        });
+      });
+      await new Promise<void>((resolve) => dying.listen(path.join(dir, 'daemon-http.sock'), resolve));
+      try {
+        const result = await viaShell('claude', 'PreToolUse', claudeTool(`echo ${'x'.repeat(1_000_000)}; rm -rf /`), {
+          HOOKSTREAM_RUNTIME_DIR: dir,
+          PATH: bin,
+        });
+        expect(result).toEqual({ code: 2, stdout: '', stderr: 'rm -rf is not allowed: «here»\n' });
+      } finally {
+        // Closed by its first connection already, unless none came.
+        if (dying.listening) dying.close();
+      }
+    },
+  );
 
   it.each(PATHS)('read whole, then gone without a word: $tool denies, since it may have decided', async ({ bin }) => {
     const dir = mkdtempSync(path.join(root, 'gone-'));
