@@ -21,17 +21,30 @@ const matchAll = (pattern: string): Matcher => ({ pattern, test: () => true });
 
 const exact = (pattern: string): Matcher => ({ pattern, test: (target) => target === pattern });
 
-/** Wraps a test so each target's answer is computed once; the oldest answer goes when the memo is full. */
+/**
+ * Wraps a test so each target's answer is computed once; the oldest answer goes when the memo is full. The last
+ * answer is kept apart: a run of events asks about the same tool name (often the very string), cheaper to compare
+ * than to look up.
+ */
 const memoised = (pattern: string, test: (target: string) => boolean): Matcher => {
   const memo = new Map<string, boolean>();
+  let lastTarget: string | undefined;
+  let lastAnswer = false;
   return {
     pattern,
     test(target) {
+      if (target === lastTarget) return lastAnswer;
       const known = memo.get(target);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        lastTarget = target;
+        lastAnswer = known;
+        return known;
+      }
       const result = test(target);
       if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
       memo.set(target, result);
+      lastTarget = target;
+      lastAnswer = result;
       return result;
     },
   };

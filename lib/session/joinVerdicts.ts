@@ -53,8 +53,10 @@ export const verdictRun = (named: NamedVerdict): HookRun => {
 };
 
 /** Whether some verdict denies: the event's hooks then need not run. */
-export const deniesCall = (verdicts: readonly NamedVerdict[]): boolean =>
-  verdicts.some((named) => named.verdict.decision === 'deny');
+export const deniesCall = (verdicts: readonly NamedVerdict[]): boolean => {
+  for (const named of verdicts) if (named.verdict.decision === 'deny') return true;
+  return false;
+};
 
 /** The result of an event a policy denied before any hook ran. */
 export const deniedResult = (

@@ -36,26 +36,47 @@ export const createPolicyRoutes = (definitions: readonly PolicyDefinition[]): Po
     return route;
   };
 
+  // The last route asked for, per kind: a run of events asks for the same ones, cheaper to compare than to look up.
+  interface Last {
+    event: string | undefined;
+    tool: string | undefined;
+    route: readonly number[];
+  }
+  const lastCall: Last = { event: undefined, tool: undefined, route: [] };
+  const lastOutcome: Last = { event: undefined, tool: undefined, route: [] };
+
+  const lookUp = (kind: SessionStep['kind'], event: string, tool: string | undefined): readonly number[] => {
+    const byEvent = kind === 'call' ? calls : outcomes;
+    let routes = byEvent.get(event);
+    if (routes === undefined) {
+      routes = { byTool: new Map() };
+      byEvent.set(event, routes);
+    }
+    if (tool === undefined) return (routes.none ??= compute(kind, event, undefined));
+    let route = routes.byTool.get(tool);
+    if (route === undefined) {
+      if (routes.byTool.size >= TOOLS_PER_EVENT) routes.byTool.clear();
+      route = compute(kind, event, tool);
+      routes.byTool.set(tool, route);
+    }
+    return route;
+  };
+
   return {
     of: (kind, event, tool) => {
-      const byEvent = kind === 'call' ? calls : outcomes;
-      let routes = byEvent.get(event);
-      if (routes === undefined) {
-        routes = { byTool: new Map() };
-        byEvent.set(event, routes);
+      const last = kind === 'call' ? lastCall : lastOutcome;
+      if (event !== last.event || tool !== last.tool) {
+        last.route = lookUp(kind, event, tool);
+        last.event = event;
+        last.tool = tool;
       }
-      if (tool === undefined) return (routes.none ??= compute(kind, event, undefined));
-      let route = routes.byTool.get(tool);
-      if (route === undefined) {
-        if (routes.byTool.size >= TOOLS_PER_EVENT) routes.byTool.clear();
-        route = compute(kind, event, tool);
-        routes.byTool.set(tool, route);
-      }
-      return route;
+      return last.route;
     },
     reset: () => {
       calls = new Map();
       outcomes = new Map();
+      lastCall.event = undefined;
+      lastOutcome.event = undefined;
     },
   };
 };

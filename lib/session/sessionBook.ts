@@ -4,6 +4,7 @@
  * (`state` / `restore`), and deterministic: steps are pushed in the order events are fired and decided.
  */
 import { InvalidHookError } from '../core/errors.js';
+import { parseIsoTime } from '../core/isoTime.js';
 import type { EventName } from '../events/names.js';
 import type { HookResult, HookRun, Mutable } from '../model/types.js';
 import type { PolicyDefinition, PolicyInstance } from './policyInstance.js';
@@ -67,8 +68,8 @@ export interface SessionBookOptions {
 
 const NO_VERDICTS: readonly NamedVerdict[] = Object.freeze([]);
 
-// The last timestamp parsed: an event's outcome step carries its call's timestamp, and `Date.parse` of an ISO
-// string is a good part of a step's fixed cost.
+// The last timestamp parsed: an event's outcome step carries its call's timestamp, and parsing it is a good part
+// of a step's fixed cost.
 let lastStamp = '';
 let lastParsed = NaN;
 
@@ -77,7 +78,7 @@ const timeOf = (fields: Readonly<Record<string, unknown>>, now: () => number): n
   const stamp = fields.timestamp;
   if (typeof stamp === 'string') {
     if (stamp !== lastStamp) {
-      lastParsed = Date.parse(stamp);
+      lastParsed = parseIsoTime(stamp);
       lastStamp = stamp;
     }
     if (!Number.isNaN(lastParsed)) return lastParsed;
@@ -106,6 +107,8 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
   const routes = createPolicyRoutes(definitions);
   const sessions = new Map<string, Session>();
   const maxSessions = options.maxSessions ?? 256;
+  const fallbackId = options.sessionId;
+  const now = options.now;
 
   // The session most recently used: already last in the recency order, so a run of its events skips the re-insert.
   let recent: Session | undefined;
@@ -173,8 +176,11 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
     }
     const route = routes.of(step.kind, step.event, step.tool);
     const calls = step.kind === 'call';
-    for (const index of route)
-      if (!calls || session.idle[index] !== true) verdicts = visit(session, index, step, verdicts);
+    const idle = session.idle;
+    for (let r = 0; r < route.length; r++) {
+      const index = route[r] as number;
+      if (!calls || idle[index] !== true) verdicts = visit(session, index, step, verdicts);
+    }
     return verdicts;
   };
 
@@ -203,26 +209,36 @@ export const createSessionBook = (options: SessionBookOptions): SessionBook => {
       };
     },
     call: (event, fields) => {
-      const sessionId = sessionIdOf(fields, options.sessionId);
+      const sessionId = sessionIdOf(fields, fallbackId);
       const session = sessionOf(sessionId);
       const seq = ++session.seq;
-      const step: SessionStep = { kind: 'call', seq, event, at: timeOf(fields, options.now), input: fields };
-      if (typeof fields.tool_name === 'string') (step as { tool?: string }).tool = fields.tool_name;
+      // One shape for every call step (`tool` present, maybe undefined): the rules reading it stay monomorphic.
+      const step: SessionStep = {
+        kind: 'call',
+        seq,
+        event,
+        at: timeOf(fields, now),
+        tool: typeof fields.tool_name === 'string' ? fields.tool_name : undefined,
+        input: fields,
+      };
       return { sessionId, seq, verdicts: push(session, step) ?? NO_VERDICTS };
     },
     outcome: (call, event, fields, result) => {
       const session = sessions.get(call.sessionId);
       if (session === undefined) return;
+      const tool = typeof fields.tool_name === 'string' ? fields.tool_name : undefined;
+      // No policy reacts to this outcome (and none is failed or waiting for its state): no step to build.
+      if (!session.failed && session.pending.size === 0 && routes.of('outcome', event, tool).length === 0) return;
       const step: SessionStep = {
         kind: 'outcome',
         seq: call.seq,
         event,
-        at: timeOf(fields, options.now),
+        at: timeOf(fields, now),
         input: fields,
         blocked: result.blocked,
       };
       const mutable = step as { tool?: string; decision?: string; labels?: readonly string[] };
-      if (typeof fields.tool_name === 'string') mutable.tool = fields.tool_name;
+      if (tool !== undefined) mutable.tool = tool;
       if (result.decision !== undefined) mutable.decision = result.decision;
       const labels = labelsOf(result);
       if (labels !== undefined) mutable.labels = labels;

@@ -27,19 +27,21 @@ export const createProceed = (gate: EventGate, book: SessionBook, toolSelection:
   return (event, fields, planned, done, fail) => {
     if (!book.active) return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
     const call = book.call(event, fields);
-    const record = (result: HookResult): HookResult => {
+    // The joined result is what the host gets and what the watchers (records, ledger) are told. Written out for
+    // the answered-at-once cases, so that an event pays no closures.
+    const denied = deniesCall(call.verdicts);
+    if (denied || !isPlan(planned)) {
+      const result = denied
+        ? deniedResult(event, fields, call.verdicts, toolSelection)
+        : joinVerdicts(planned as HookResult, fields, call.verdicts, toolSelection);
       book.outcome(call, event, fields, result);
-      return result;
-    };
-    const settle = (result: HookResult): HookResult =>
-      record(joinVerdicts(result, fields, call.verdicts, toolSelection));
-    // The joined result is what the host gets and what the watchers (records, ledger) are told.
-    const answered = (result: HookResult): HookResult => {
       gate.answered(event, fields, result);
       return result;
-    };
-    if (deniesCall(call.verdicts)) return answered(record(deniedResult(event, fields, call.verdicts, toolSelection)));
-    if (!isPlan(planned)) return answered(settle(planned));
-    return gate.run(planned, fields, done, fail, settle);
+    }
+    return gate.run(planned, fields, done, fail, (result) => {
+      const joined = joinVerdicts(result, fields, call.verdicts, toolSelection);
+      book.outcome(call, event, fields, joined);
+      return joined;
+    });
   };
 };

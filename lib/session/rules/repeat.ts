@@ -6,7 +6,8 @@
 import type { PolicyVerdict, SessionStep } from '../types.js';
 import type { SessionRule } from '../policyInstance.js';
 import { matchScope, scoped, type StepScope } from './ruleScope.js';
-import { callKey, compileStepMatch, durationMs, toolFailed, type StepMatchSpec } from './stepMatch.js';
+import { callKey } from './callKey.js';
+import { compileStepMatch, durationMs, toolFailed, type StepMatchSpec } from './stepMatch.js';
 
 export interface RepeatSpec {
   /** The calls watched (their BeforeTool; failures are read from their AfterTool). */
@@ -42,6 +43,9 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
   const failures = spec.same === 'failure';
   const within = durationMs(spec.within);
   const decision = spec.decision ?? 'deny';
+  const times = spec.times;
+  /** Identical calls in a row: the state holds one run, kept in place. */
+  const inRow = within === undefined && !failures;
   // Failures are read from the AfterTool of the same tool: the matcher, moved to that event.
   const afterSpec: StepMatchSpec =
     typeof spec.match === 'string'
@@ -60,21 +64,44 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
   const remember = (state: RepeatState, key: string, step: SessionStep): void => {
     const entries = live(state, key, step.at);
     entries.push([step.at, step.seq]);
-    if (entries.length > spec.times) entries.shift();
+    if (entries.length > times) entries.shift();
     const index = indexOfKey(state.seen, key);
     if (index < 0) state.seen.push([key, entries]);
     else (state.seen[index] as [string, [number, number][]])[1] = entries;
     if (state.seen.length > KEYS) state.seen.shift();
   };
-  // In a row: only `key`'s entry stays. In place — the same array `filter` would give, without one per call.
-  const keepOnly = (state: RepeatState, key: string): void => {
+  // In a row: only `key`'s run stays, this call added. The one entry is reused in place, so a call allocates at most
+  // its own [time, seq] (a rule is visited on every call it watches).
+  const continueRun = (state: RepeatState, index: number, key: string, step: SessionStep): void => {
     const seen = state.seen;
-    let kept = 0;
-    for (const entry of seen) {
-      const [other] = entry;
-      if (other === key) seen[kept++] = entry;
+    let entry: [string, [number, number][]];
+    // Setting an array's length is a call into the runtime: done only when it changes (a restored state's extras).
+    if (index >= 0) {
+      entry = seen[index] as [string, [number, number][]];
+      if (seen.length !== 1) {
+        seen.length = 0;
+        seen.push(entry);
+      }
+    } else if (seen.length > 0) {
+      // A new run: the old run's entry and its first [time, seq] are reused for it.
+      entry = seen[0] as [string, [number, number][]];
+      if (seen.length !== 1) seen.length = 1;
+      entry[0] = key;
+      const entries = entry[1];
+      const first = entries[0];
+      if (first !== undefined) {
+        if (entries.length !== 1) entries.length = 1;
+        first[0] = step.at;
+        first[1] = step.seq;
+        return;
+      }
+    } else {
+      entry = [key, []];
+      seen.push(entry);
     }
-    if (kept < seen.length) seen.length = kept;
+    const entries = entry[1];
+    entries.push([step.at, step.seq]);
+    if (entries.length > times) entries.shift();
   };
   const forget = (state: RepeatState, key: string): void => {
     const index = indexOfKey(state.seen, key);
@@ -93,8 +120,13 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
       }
       if (!matches(step)) return undefined;
       const key = callKey(step);
-      const entries = live(state, key, step.at);
-      if (entries.length >= spec.times)
+      const index = inRow ? indexOfKey(state.seen, key) : -1;
+      const entries = !inRow
+        ? live(state, key, step.at)
+        : index < 0
+          ? undefined
+          : (state.seen[index] as [string, [number, number][]])[1];
+      if (entries !== undefined && entries.length >= times)
         return {
           decision,
           reason: `the same ${step.tool ?? step.event} call ${failures ? 'failed' : 'was made'} ${String(entries.length)} times${
@@ -102,11 +134,9 @@ export const repeat = (spec: RepeatSpec): SessionRule<RepeatState> => {
           }`,
           because: entries.map(([, seq]) => seq),
         };
-      if (!failures) {
-        // In a row: a different matching call starts the count again.
-        if (within === undefined) keepOnly(state, key);
-        remember(state, key, step);
-      }
+      // In a row, a different matching call starts the count again; within a window, every key counts.
+      if (inRow) continueRun(state, index, key, step);
+      else if (!failures) remember(state, key, step);
       return undefined;
     },
   };

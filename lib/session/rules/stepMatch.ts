@@ -54,8 +54,8 @@ const compiled = (pattern: string, problems: string[]): Matcher => {
   return matcher;
 };
 
-/** Compiles a step matcher; `problems` receives what cannot be used as written. */
-export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): StepTest => {
+/** Compiles a step matcher. */
+const compileOne = (spec: StepMatchSpec, problems: string[]): StepTest => {
   const object = typeof spec === 'string' ? { tool: spec } : spec;
   const event = object.event ?? 'BeforeTool';
   const tool = object.tool === undefined ? undefined : compiled(object.tool, problems);
@@ -64,7 +64,7 @@ export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): 
     ([path, pattern]) => [path.split('.'), compiled(pattern, problems)] as const,
   );
   const failed = object.failed;
-  return (step) => {
+  const test: StepTest = (step) => {
     if (step.event !== event) return false;
     if (tool !== undefined && (step.tool === undefined || !tool.test(step.tool))) return false;
     if (inputs.length > 0) {
@@ -77,6 +77,36 @@ export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): 
     }
     return failed === undefined || toolFailed(step.input.tool_response) === failed;
   };
+  // Every rule with this matcher asks about the same step in turn: the last answer is kept by the step's identity
+  // (steps are not changed while they are pushed, and the answer depends on nothing else).
+  let lastStep: SessionStep | undefined;
+  let lastAnswer = false;
+  return (step) => {
+    if (step !== lastStep) {
+      lastAnswer = test(step);
+      lastStep = step;
+    }
+    return lastAnswer;
+  };
+};
+
+/** Matchers compiled so far by their spec (a pattern, or an object's JSON), with the problems found: rules written alike share one. */
+const shared = new Map<string, { readonly test: StepTest; readonly problems: readonly string[] }>();
+const SHARED_MAX = 1024;
+
+/** Compiles a step matcher (or finds it compiled); `problems` receives what cannot be used as written. */
+export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): StepTest => {
+  // Prefixed by the form: a pattern may itself read like an object's JSON.
+  const key = typeof spec === 'string' ? `p${spec}` : `o${JSON.stringify(spec)}`;
+  let known = shared.get(key);
+  if (known === undefined) {
+    const found: string[] = [];
+    known = { test: compileOne(spec, found), problems: found };
+    if (shared.size >= SHARED_MAX) shared.clear();
+    shared.set(key, known);
+  }
+  problems.push(...known.problems);
+  return known.test;
 };
 
 /** A duration as written (`500ms`, `30s`, `1m`, `2h`, or milliseconds) in milliseconds; undefined if invalid. */
@@ -87,20 +117,4 @@ export const durationMs = (value: string | number | undefined): number | undefin
   if (match === null) return undefined;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
-};
-
-// The last step keyed: every repeat rule watching a call asks for the same key, and the input's JSON is most of
-// the cost. Steps are immutable while they are pushed, so the step object identifies its key.
-let keyedStep: SessionStep | undefined;
-let lastKey = '';
-
-/** A stable short key of a call: its tool and a hash of its input's JSON (FNV-1a, 32 bits). */
-export const callKey = (step: SessionStep): string => {
-  if (step === keyedStep) return lastKey;
-  const text = JSON.stringify(step.input.tool_input ?? null);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  lastKey = `${step.tool ?? step.event}:${(hash >>> 0).toString(36)}:${String(text.length)}`;
-  keyedStep = step;
-  return lastKey;
 };
