@@ -49,34 +49,49 @@ const failedVerdict = (error: unknown): PolicyVerdict => ({
   reason: `the policy failed (${errorText(error)}); calls are denied until the session is restored`,
 });
 
+/**
+ * A rule's life in one session. A class, not a literal of closures: every rule instance then shares one `push`,
+ * which the session book's loop can inline.
+ */
+class RuleInstance<S> implements PolicyInstance {
+  failed = false;
+  callsIdle?: () => boolean;
+  private failure: unknown;
+
+  constructor(
+    private readonly rule: SessionRule<S>,
+    private readonly current: S,
+    idle: ((state: unknown) => boolean) | undefined,
+  ) {
+    if (idle !== undefined) this.callsIdle = () => !this.failed && idle(this.current);
+  }
+
+  push(step: SessionStep): PolicyVerdict | undefined {
+    // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
+    if (this.failed) return step.kind === 'call' ? failedVerdict(this.failure) : undefined;
+    try {
+      return this.rule.step(this.current, step);
+    } catch (error) {
+      this.failure = error;
+      this.failed = true;
+      return step.kind === 'call' ? failedVerdict(error) : undefined;
+    }
+  }
+
+  state(): unknown {
+    return jsonCopy(this.current);
+  }
+
+  close(): void {}
+}
+
 /** A rule as a definition: the state is copied in on restore and out on `state()`. */
 export const ruleDefinition = <S>(name: string, rule: SessionRule<S>): PolicyDefinition => {
   const reach = reachOf(rule);
   const definition: PolicyDefinition = {
     name,
-    create: (restored) => {
-      const state = restored === undefined ? rule.initial() : jsonCopy(restored as S);
-      let failure: unknown;
-      const instance: PolicyInstance & { failed: boolean } = {
-        push: (step: SessionStep): PolicyVerdict | undefined => {
-          // A rule that throws fails closed for the rest of the session: a guard that silently stopped is worse.
-          if (failure !== undefined) return step.kind === 'call' ? failedVerdict(failure) : undefined;
-          try {
-            return rule.step(state, step);
-          } catch (error) {
-            failure = error;
-            instance.failed = true;
-            return step.kind === 'call' ? failedVerdict(error) : undefined;
-          }
-        },
-        failed: false,
-        state: () => jsonCopy(state),
-        close: () => undefined,
-      };
-      const callsIdle = reach?.callsIdle;
-      if (callsIdle !== undefined) instance.callsIdle = () => failure === undefined && callsIdle(state);
-      return instance;
-    },
+    create: (restored) =>
+      new RuleInstance(rule, restored === undefined ? rule.initial() : jsonCopy(restored as S), reach?.callsIdle),
   };
   if (reach !== undefined) (definition as { scope?: readonly StepScope[] }).scope = reach.scope;
   return definition;

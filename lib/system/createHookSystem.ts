@@ -26,7 +26,7 @@ import { createSystemExecutors } from './systemExecutors.js';
 import { withLedger } from '../ledger/ledgerTrace.js';
 import { ledgerChanged, openSystemLedger } from './systemLedger.js';
 import { createSessionBook } from '../session/sessionBook.js';
-import { createProceed } from './policyGate.js';
+import { createPolicyGate } from './policyGate.js';
 import { registerSessionPolicy, settingsPolicies } from './sessionPolicies.js';
 
 export type { HookSystem } from './hookSystem.js';
@@ -105,7 +105,7 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
     trace: ledger === undefined ? observation.trace : withLedger(observation.trace, ledger),
   };
   const gate = createEventGate(engine, settings, book);
-  const proceed = createProceed(gate, book, engine.toolSelection);
+  const { now: answerNow, proceed } = createPolicyGate(gate, book, engine.toolSelection);
   // Start the spawn helper and prewarmed workers while the host is small: a fork costs per GiB of RSS.
   const prewarm = (): void => {
     if (settings.enabled) executors.prewarm(settings.registry.getAllHooks());
@@ -138,8 +138,15 @@ export const createHookSystem = (options: HookSystemOptions = {}): HookSystem =>
       } catch (error) {
         return Promise.reject(asError(error));
       }
-      // Nothing to run and no policy to ask: no callback is allocated.
-      if (!isPlan(planned) && !book.active) return Promise.resolve(planned);
+      // Nothing to run: answered at once (through the policies when any), and no callback is allocated.
+      if (!isPlan(planned)) {
+        if (!book.active) return Promise.resolve(planned);
+        try {
+          return Promise.resolve(answerNow(event, fields, planned));
+        } catch (error) {
+          return Promise.reject(asError(error));
+        }
+      }
       return new Promise<HookResult>((resolve, reject) => {
         const decided = proceed(event, fields, planned, resolve, reject);
         if (isDecided(decided)) resolve(decided);

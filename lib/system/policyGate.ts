@@ -23,17 +23,32 @@ export type Proceed = (
   fail: EventFail,
 ) => Decided;
 
-export const createProceed = (gate: EventGate, book: SessionBook, toolSelection: 'union' | 'intersection'): Proceed => {
-  return (event, fields, planned, done, fail) => {
-    if (!book.active) return isPlan(planned) ? gate.run(planned, fields, done, fail) : planned;
+/** Answers an event that has nothing to run (its result in hand) through the policies, at once. */
+export type AnswerNow = (event: EventName, fields: Record<string, unknown>, result: HookResult) => HookResult;
+
+/** The policy gate's two ways: `now` for a result in hand (no callbacks needed), `proceed` for any answer. */
+export const createPolicyGate = (
+  gate: EventGate,
+  book: SessionBook,
+  toolSelection: 'union' | 'intersection',
+): { readonly now: AnswerNow; readonly proceed: Proceed } => {
+  // The joined result is what the host gets and what the watchers (records, ledger) are told.
+  const now: AnswerNow = (event, fields, result) => {
+    if (!book.active) return result;
     const call = book.call(event, fields);
-    // The joined result is what the host gets and what the watchers (records, ledger) are told. Written out for
-    // the answered-at-once cases, so that an event pays no closures.
-    const denied = deniesCall(call.verdicts);
-    if (denied || !isPlan(planned)) {
-      const result = denied
-        ? deniedResult(event, fields, call.verdicts, toolSelection)
-        : joinVerdicts(planned as HookResult, fields, call.verdicts, toolSelection);
+    const joined = deniesCall(call.verdicts)
+      ? deniedResult(event, fields, call.verdicts, toolSelection)
+      : joinVerdicts(result, fields, call.verdicts, toolSelection);
+    book.outcome(call, event, fields, joined);
+    gate.answered(event, fields, joined);
+    return joined;
+  };
+  const proceed: Proceed = (event, fields, planned, done, fail) => {
+    if (!isPlan(planned)) return now(event, fields, planned);
+    if (!book.active) return gate.run(planned, fields, done, fail);
+    const call = book.call(event, fields);
+    if (deniesCall(call.verdicts)) {
+      const result = deniedResult(event, fields, call.verdicts, toolSelection);
       book.outcome(call, event, fields, result);
       gate.answered(event, fields, result);
       return result;
@@ -44,4 +59,5 @@ export const createProceed = (gate: EventGate, book: SessionBook, toolSelection:
       return joined;
     });
   };
+  return { now, proceed };
 };
