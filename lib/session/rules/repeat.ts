@@ -32,8 +32,8 @@ const KEYS = 32;
 /** The index of `key`'s entry in `seen`, or -1: a loop, where `findIndex` would allocate a closure per call. */
 const indexOfKey = (seen: RepeatState['seen'], key: string): number => {
   for (let index = 0; index < seen.length; index++) {
-    const [known] = seen[index] as [string, unknown];
-    if (known === key) return index;
+    // Indexed, not destructured: destructuring goes through the array iterator.
+    if ((seen[index] as [string, unknown])[0] === key) return index;
   }
   return -1;
 };
