@@ -1,8 +1,9 @@
 /**
  * Child of bigHost.bench.ts, started with `--expose-gc` and room for a big heap: one trivial command hook
- * through `fire()` beside a raw `child_process.spawn` of the same command, first in a small host, then with
- * ~1 GiB of extra live heap (BENCH_HOST_MB), interleaved round by round in each phase; a 1 ms interval timer
- * records how late it fires while each contender runs. Prints one JSON line (BigHostFigures) on stdout.
+ * through `fire()` beside a raw `child_process.spawn` of the same command, in a small host and with ~1 GiB of
+ * extra live heap (BENCH_HOST_MB), interleaved round by round in each phase, the small and big phases taking
+ * turns three times; a 1 ms interval timer records how late it fires while each contender runs. Prints one
+ * JSON line (BigHostFigures) on stdout.
  *
  * The hook system is created and used while the host is small, as a host would at start-up: its spawn
  * helper is started then. The ballast is small live objects, as an agent's heap is: measured here, a raw
@@ -50,54 +51,88 @@ const timed = async (run: () => Promise<void>, batch: number): Promise<{ ms: num
   return { ms, lagMs: Math.max(worst, performance.now() - last - 1) };
 };
 
-/** Both contenders in alternation: median latency, median and worst per-batch timer lag. */
-const phase = async () => {
+interface PhaseSamples {
+  latency: { hookstream: number[]; raw: number[] };
+  lags: { hookstream: number[]; raw: number[] };
+  rssMb: number;
+}
+
+const emptySamples = (): PhaseSamples => ({
+  latency: { hookstream: [], raw: [] },
+  lags: { hookstream: [], raw: [] },
+  rssMb: 0,
+});
+
+/** Both contenders in alternation, `rounds` batches each after a warm-up round, added to `into`. */
+const phase = async (into: PhaseSamples, rounds: number): Promise<void> => {
   const contenders = { hookstream: fire, raw };
-  const samples = { hookstream: [] as number[], raw: [] as number[] };
-  const lags = { hookstream: [] as number[], raw: [] as number[] };
-  const rounds = scaled(15, 3);
-  for (let round = -2; round < rounds; round++) {
+  for (let round = -1; round < rounds; round++) {
     const order = round % 2 === 0 ? (['hookstream', 'raw'] as const) : (['raw', 'hookstream'] as const);
     for (const name of order) {
       const { ms, lagMs } = await timed(contenders[name], scaled(6, 2));
       if (round < 0) continue;
-      samples[name].push(ms);
-      lags[name].push(lagMs);
+      into.latency[name].push(ms);
+      into.lags[name].push(lagMs);
     }
   }
-  return {
-    rssMb: Math.round(process.memoryUsage().rss / MB),
-    latencyMs: { hookstream: round3(median(samples.hookstream)), raw: round3(median(samples.raw)) },
-    timerLagMs: {
-      hookstream: { median: round3(median(lags.hookstream)), worst: round3(Math.max(...lags.hookstream)) },
-      raw: { median: round3(median(lags.raw)), worst: round3(Math.max(...lags.raw)) },
+  into.rssMb = Math.max(into.rssMb, Math.round(process.memoryUsage().rss / MB));
+};
+
+/** Median latency, median and worst per-batch timer lag of a phase's samples. */
+const summary = (samples: PhaseSamples) => ({
+  rssMb: samples.rssMb,
+  latencyMs: { hookstream: round3(median(samples.latency.hookstream)), raw: round3(median(samples.latency.raw)) },
+  timerLagMs: {
+    hookstream: {
+      median: round3(median(samples.lags.hookstream)),
+      worst: round3(Math.max(...samples.lags.hookstream)),
     },
-  };
+    raw: { median: round3(median(samples.lags.raw)), worst: round3(Math.max(...samples.lags.raw)) },
+  },
+});
+
+/** Grows the heap by `ballastMb` MiB of small live objects, as an agent's heap is. */
+const grow = (ballast: { a: number; b: number }[][]): void => {
+  const rssBefore = process.memoryUsage().rss;
+  while (process.memoryUsage().rss - rssBefore < ballastMb * MB) {
+    const objects = new Array<{ a: number; b: number }>(MB);
+    for (let i = 0; i < objects.length; i++) objects[i] = { a: i, b: ballast.length };
+    ballast.push(objects);
+  }
+  gc();
+  gc();
 };
 
 for (let i = 0; i < 5; i++) await fire();
-const small = await phase();
-const ballast: { a: number; b: number }[][] = [];
-const rssBefore = process.memoryUsage().rss;
-while (process.memoryUsage().rss - rssBefore < ballastMb * MB) {
-  const objects = new Array<{ a: number; b: number }>(MB);
-  for (let i = 0; i < objects.length; i++) objects[i] = { a: i, b: ballast.length };
-  ballast.push(objects);
+// The small and the big host take turns, so that a slow or quiet spell of a shared machine falls on both: the
+// ballast is let go and collected after each big phase.
+const TURNS = 3;
+const rounds = Math.max(1, Math.round(scaled(15, 3) / TURNS));
+const small = emptySamples();
+const big = emptySamples();
+for (let turn = 0; turn < TURNS; turn++) {
+  await phase(small, rounds);
+  const ballast: { a: number; b: number }[][] = [];
+  grow(ballast);
+  await phase(big, rounds);
+  if (ballast.length === 0) throw new Error('the ballast went missing');
+  ballast.length = 0;
+  gc();
+  gc();
 }
-gc();
-gc();
-const big = await phase();
 await hooks.dispose();
-if (ballast.length === 0) throw new Error('the ballast went missing');
+const smallSummary = summary(small);
+const bigSummary = summary(big);
 
 const figures = {
   description:
     'one trivial command hook through fire() and a raw spawn of the same command, in a small host and with ' +
-    `${ballastMb} MiB of extra live heap; median ms per event, timer lag in ms (1 ms interval, per batch)`,
+    `${ballastMb} MiB of extra live heap, the two taking turns three times; median ms per event, timer lag in ms ` +
+    '(1 ms interval, per batch)',
   ballastMb,
-  small,
-  big,
-  hookstreamBigVsSmall: round3(big.latencyMs.hookstream / small.latencyMs.hookstream),
-  rawBigVsSmall: round3(big.latencyMs.raw / small.latencyMs.raw),
+  small: smallSummary,
+  big: bigSummary,
+  hookstreamBigVsSmall: round3(bigSummary.latencyMs.hookstream / smallSummary.latencyMs.hookstream),
+  rawBigVsSmall: round3(bigSummary.latencyMs.raw / smallSummary.latencyMs.raw),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);
