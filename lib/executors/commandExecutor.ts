@@ -185,6 +185,7 @@ export const createCommandExecutor = (options: CommandExecutorOptions): CommandE
         args: direct?.args ?? invocation.args,
         argv0: direct?.argv0,
         fallback: direct === undefined ? undefined : { file: invocation.file, args: invocation.args },
+        redirects: direct?.redirects,
         cwd: options.projectDir,
         baseEnv,
         env,

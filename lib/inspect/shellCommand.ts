@@ -26,10 +26,12 @@ export interface ParsedCommand {
   readonly runs: boolean;
 }
 
-/** One redirection of a command: `op` as written (`2>` keeps only `>`) and its target. */
+/** One redirection of a command: `op` as written, the descriptor number before it (`2>`: 2), and its target. */
 export interface Redirection {
   readonly op: string;
   readonly target: ParsedWord;
+  /** The unquoted number written right before the operator, when there is one. */
+  readonly fd?: number;
 }
 
 export interface ParsedLine {

@@ -61,7 +61,7 @@ const DIGITS = /^\d+$/;
 const LEADING_TABS = /^\t+/;
 
 /** At `<` or `>` (or `&>`): one redirection, its operator and target; a here-document is queued. */
-const readRedirection = (scan: Scan): Redirection => {
+const readRedirection = (scan: Scan, fd: number | undefined): Redirection => {
   const at = position(scan);
   const kind = operatorAt(scan.text, scan.at);
   scan.at += kind.length;
@@ -78,7 +78,9 @@ const readRedirection = (scan: Scan): Redirection => {
     const quoted = target.parts?.some((part) => part.kind === 'literal' && part.quoted) ?? false;
     scan.heredocs.push({ delimiter: target.text, stripTabs: kind === '<<-', expands: !quoted });
   }
-  return { op: kind, target };
+  const redirection: { op: string; target: typeof target; fd?: number } = { op: kind, target };
+  if (fd !== undefined) redirection.fd = fd;
+  return redirection;
 };
 
 /** After a newline: the bodies of the here-documents opened on the line just ended. */
@@ -129,8 +131,12 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
   // One pending command for the list, reused for each of its commands; the line's own is its `partial`.
   const pending = pendingCommand();
   if (top) state.pending = pending;
+  // The number a word of digits gave the redirection right after it (`2>`); any other token drops it.
+  let digits: number | undefined;
   while (scan.at < text.length) {
     spendStep(state.budget);
+    const fd = digits;
+    digits = undefined;
     const char = text[scan.at] as string;
     const next = text[scan.at + 1];
     if (top && char !== ' ' && char !== '\t') state.tokenAt = scan.at;
@@ -153,7 +159,7 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       if (next === ';' || next === '&') fail('case clauses are not followed');
       pushCommand(scan, pending);
       scan.at += 1;
-    } else if (char === '&' && next === '>') addRedirection(pending, readRedirection(scan));
+    } else if (char === '&' && next === '>') addRedirection(pending, readRedirection(scan, fd));
     else if (char === '&' || char === '|') {
       pushCommand(scan, pending);
       scan.at += next === char || (char === '|' && next === '&') ? 2 : 1;
@@ -182,11 +188,14 @@ const parseList = (scan: Scan, closer: ')' | undefined): void => {
       nestedList(scan, ')');
       spendWord(state.budget);
       addWord(pending, wordOf([{ kind: 'command', raw: text.slice(start, scan.at) }], at));
-    } else if (char === '<' || char === '>') addRedirection(pending, readRedirection(scan));
+    } else if (char === '<' || char === '>') addRedirection(pending, readRedirection(scan, fd));
     else {
       const word = readWord(scan);
       const plain = plainText(word);
-      if (plain !== undefined && DIGITS.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) continue;
+      if (plain !== undefined && DIGITS.test(plain) && (text[scan.at] === '<' || text[scan.at] === '>')) {
+        digits = Number(plain);
+        continue;
+      }
       if (plain === 'case' && prefixOnly(pending)) fail('case statements are not followed');
       // `[[ … ]]` runs no program, and `&&`, `<` or `(` inside it are part of the test.
       const opensTest = plain === '[[' && prefixOnly(pending);

@@ -10,11 +10,18 @@
  * on PATH, a file the kernel would not run itself (missing, a directory, no `#!`: bash's own errors and rules).
  * A program that still fails to start (not executable, a bad interpreter, gone meanwhile) is started again
  * through the shell by the launcher, so the exit status (126, 127) and message are bash's own.
+ *
+ * Plain redirections (`>f`, `2>>f`, `<f`, `2>&1`…) are opened by the launcher as bash opens them (redirects.ts),
+ * or left to bash there. With one, bash does not exec in place but runs the program in a child and waits: the
+ * program is not the group's leader nor bash's `$$`, and bash reports a signal that killed it (one hookstream did
+ * not send) as exit status 128 + its number, which the supervisor reports the same; the line bash prints on
+ * stderr then ("…: line 1: PID Segmentation fault …") is not written.
  */
 import path from 'node:path';
-import { expandDirect, readDirectCommand, type DirectCommand } from '../inspect/directCommand.js';
+import { expandDirect, expandRedirections, readDirectCommand, type DirectCommand } from '../inspect/directCommand.js';
 import { fsProbe } from '../inspect/programs.js';
 import { isExecutable } from '../protocol/hookEnv.js';
+import type { Redirect } from './redirects.js';
 
 /** How one run starts its program without a shell. */
 export interface DirectExec {
@@ -25,6 +32,8 @@ export interface DirectExec {
   readonly args: string[];
   /** What bash would add to the run's environment: `_` (the file executed) and `PWD` when it resets it. */
   readonly env: Record<string, string>;
+  /** The redirections, targets expanded, for the launcher to open in order; undefined when there are none. */
+  readonly redirects?: readonly Redirect[];
 }
 
 type Env = Readonly<Record<string, string>>;
@@ -116,6 +125,8 @@ export const directExec = (command: string, base: Env, overlay: Env, cwd: string
   if (level === undefined || !PLAIN_LEVEL.test(level) || Number(level) >= 999) return undefined;
   const argv = expandDirect(parsed, { get });
   if (argv === undefined) return undefined;
+  const redirects = parsed.redirections.length === 0 ? undefined : expandRedirections(parsed, { get });
+  if (parsed.redirections.length > 0 && redirects === undefined) return undefined;
   const [name = '', ...args] = argv;
   const file = name.includes('/') ? name : findOnPath(name, get('PATH'));
   if (file === undefined || !kernelRuns(path.resolve(cwd, file))) return undefined;
@@ -130,5 +141,12 @@ export const directExec = (command: string, base: Env, overlay: Env, cwd: string
     if (real === undefined) return undefined;
     env.PWD = real;
   }
-  return { file, argv0: name, args, env };
+  const direct: { file: string; argv0: string; args: string[]; env: Record<string, string>; redirects?: Redirect[] } = {
+    file,
+    argv0: name,
+    args,
+    env,
+  };
+  if (redirects !== undefined) direct.redirects = redirects;
+  return direct;
 };

@@ -6,6 +6,8 @@
  * live-group registry stay with the supervisor, in the host.
  */
 
+import type { Redirect } from './redirects.js';
+
 /** What starts one hook process. `env` is the executor's shared part plus the run's own variables. */
 export interface LaunchRequest {
   readonly file: string;
@@ -29,6 +31,11 @@ export interface LaunchRequest {
    * the command would otherwise have run under, which then fails (or runs it) exactly as it always does.
    */
   readonly fallback?: { readonly file: string; readonly args: readonly string[] } | undefined;
+  /**
+   * Opened as bash would (redirects.ts) and given to `file` as its stdio, with `fallback` set: a redirection
+   * that cannot be opened so surely starts `fallback` instead, which then opens it (or fails) itself.
+   */
+  readonly redirects?: readonly Redirect[] | undefined;
 }
 
 /** How a launch ended: the exit status when the leader exited, what was read, or why it never started. */
@@ -41,15 +48,23 @@ export interface LaunchResult {
   error?: string;
   /** `error` was for want of descriptors (EMFILE, ENFILE). */
   outOfDescriptors?: boolean;
+  /**
+   * The leader was a program with redirections started in bash's place: bash would have run it in a child of
+   * its own and reported a signal it died of as exit status 128 + the signal's number.
+   */
+  forkedByShell?: boolean;
 }
 
-/** Reported by a launcher, in this order: `spawned` (unless it never started), `exited`, then `done` once. */
+/** Reported by a launcher, in this order: `spawned` (unless it never started), `exited` (if due), `done` once. */
 export interface LaunchListener {
   /** The leader runs; its pid is the group's id. */
   spawned(pid: number): void;
   /** A stream went past `maxOutputBytes`. */
   overflow(stream: 'stdout' | 'stderr'): void;
-  /** The leader exited; something it left behind may still hold the pipes. */
+  /**
+   * The leader exited and something it left behind may still hold the pipes. Not reported when both pipes had
+   * reached EOF by then: `done` follows at once.
+   */
   exited(): void;
   /** Nothing more will be read: both pipes reached EOF or were ended. Called exactly once, last. */
   done(result: LaunchResult): void;

@@ -8,10 +8,11 @@
  * wall and 1.6–1.8 ms CPU per spawn.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { errorText } from '../core/guards.js';
 import { spawnEnv } from '../protocol/hookEnv.js';
 import { withDone, type LaunchHandle, type LaunchListener, type LaunchRequest, type LaunchResult } from './launch.js';
+import { openRedirects, type OpenedRedirects } from './redirects.js';
 
 const EMPTY = new Uint8Array(0);
 const ignore = (): void => undefined;
@@ -58,6 +59,9 @@ const sendInput = (stdin: Writable | null | undefined, input: string): void => {
   else stdin.end();
 };
 
+/** A pipe read to its end, or none (a redirection gave the child a file there). */
+const ended = (stream: Readable | null): boolean => stream === null || stream.readableEnded;
+
 const isOutOfDescriptors = (error: unknown): boolean => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'EMFILE' || code === 'ENFILE';
@@ -68,8 +72,26 @@ const isOutOfDescriptors = (error: unknown): boolean => {
  * request has a `fallback`, which is then started instead (not for want of descriptors: it would fail alike).
  */
 export const launchDirect = (request: LaunchRequest, listener: LaunchListener): LaunchHandle => {
-  const { fallback } = request;
-  if (fallback === undefined) return launchOnce(request, listener);
+  const { fallback, redirects } = request;
+  if (fallback === undefined) {
+    if (redirects === undefined) return launchOnce(request, listener, undefined);
+    return failed({ stdout: EMPTY, stderr: EMPTY, error: 'redirections need the shell to fall back to' }, listener);
+  }
+  const shellRequest = (): LaunchRequest => ({
+    file: fallback.file,
+    args: fallback.args,
+    cwd: request.cwd,
+    baseEnv: request.baseEnv,
+    env: request.env,
+    input: request.input,
+    maxOutputBytes: request.maxOutputBytes,
+  });
+  let opened: OpenedRedirects | undefined;
+  if (redirects !== undefined) {
+    opened = openRedirects(redirects, request.cwd);
+    // Not opened here: the shell opens them, or reports why it cannot.
+    if (opened === undefined) return launchOnce(shellRequest(), listener, undefined);
+  }
   let ended = false;
   let second: LaunchHandle | undefined;
   const first = launchOnce(
@@ -80,19 +102,9 @@ export const launchDirect = (request: LaunchRequest, listener: LaunchListener): 
         listener.done(result);
         return;
       }
-      second = launchOnce(
-        {
-          file: fallback.file,
-          args: fallback.args,
-          cwd: request.cwd,
-          baseEnv: request.baseEnv,
-          env: request.env,
-          input: request.input,
-          maxOutputBytes: request.maxOutputBytes,
-        },
-        listener,
-      );
+      second = launchOnce(shellRequest(), listener, undefined);
     }),
+    opened,
   );
   return {
     endPipes: () => {
@@ -105,15 +117,27 @@ export const launchDirect = (request: LaunchRequest, listener: LaunchListener): 
   };
 };
 
-/** One spawn, no fallback. */
-const launchOnce = (request: LaunchRequest, listener: LaunchListener): LaunchHandle => {
+/** Reports a start that failed, on a later turn as a spawn failure is. */
+const failed = (result: LaunchResult, listener: LaunchListener): LaunchHandle => {
+  queueMicrotask(() => {
+    listener.done(result);
+  });
+  return INERT;
+};
+
+/** One spawn, no fallback; `opened`: the redirections performed for it, closed here once it is spawned. */
+const launchOnce = (
+  request: LaunchRequest,
+  listener: LaunchListener,
+  opened: OpenedRedirects | undefined,
+): LaunchHandle => {
   let child: ChildProcess;
   try {
     child = spawn(request.file, request.args, {
       argv0: request.argv0,
       cwd: request.cwd,
       env: spawnEnv(request.baseEnv, request.env),
-      stdio: 'pipe',
+      stdio: opened === undefined ? 'pipe' : opened.stdio,
       detached: true,
       windowsHide: true,
     });
@@ -121,10 +145,10 @@ const launchOnce = (request: LaunchRequest, listener: LaunchListener): LaunchHan
     // E2BIG and malformed arguments throw synchronously; ENOENT, EACCES and EMFILE are emitted.
     const result: LaunchResult = { stdout: EMPTY, stderr: EMPTY, error: errorText(error) };
     if (isOutOfDescriptors(error)) result.outOfDescriptors = true;
-    queueMicrotask(() => {
-      listener.done(result);
-    });
-    return INERT;
+    return failed(result, listener);
+  } finally {
+    // The child has its own copies (or never started): ours must not outlive the spawn.
+    opened?.close();
   }
   const stdout = capture(child.stdout, request.maxOutputBytes, () => {
     listener.overflow('stdout');
@@ -139,6 +163,7 @@ const launchOnce = (request: LaunchRequest, listener: LaunchListener): LaunchHan
     if (finished) return;
     finished = true;
     const result: LaunchResult = { stdout: stdout(), stderr: stderr() };
+    if (opened !== undefined) result.forkedByShell = true;
     if (status?.code != null) result.exitCode = status.code;
     if (status?.signal != null) result.signal = status.signal;
     if (child.pid === undefined) {
@@ -153,14 +178,17 @@ const launchOnce = (request: LaunchRequest, listener: LaunchListener): LaunchHan
   });
   child.once('exit', (code, signal) => {
     status = { code, signal };
-    listener.exited();
+    // Both pipes at EOF already: 'close' (and `done`) follows at once, nothing holds them to wait for. From the
+    // spawn helper that spares a message per run, sent just before `done` otherwise.
+    if (!ended(child.stdout) || !ended(child.stderr)) listener.exited();
   });
   // After a spawn failure 'close' still comes (with a negative code), so `done` is always reported here.
   child.once('close', finish);
-  if (child.pid !== undefined) listener.spawned(child.pid);
   // A hook that never reads stdin makes this write fail with EPIPE: expected, not an error.
   child.stdin?.on('error', ignore);
+  // Its input first: the hook can read while the helper still tells the host its pid.
   sendInput(child.stdin, request.input);
+  if (child.pid !== undefined) listener.spawned(child.pid);
   return {
     endPipes: () => {
       child.stdin?.destroy();

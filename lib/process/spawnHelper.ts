@@ -200,8 +200,9 @@ export const startSpawnHelper = (onDeath: (reason: string) => void): SpawnHelper
           bases.set(request.baseEnv, base);
           send({ t: 'env', id: base, base: request.baseEnv });
         }
-        const { file, args, cwd, env, input, argv0, fallback } = request;
-        send({ t: 'run', id, file, args, cwd, base, env, input, cap: request.maxOutputBytes, argv0, fallback });
+        const { file, args, cwd, env, input, argv0, fallback, redirects } = request;
+        const cap = request.maxOutputBytes;
+        send({ t: 'run', id, file, args, cwd, base, env, input, cap, argv0, fallback, redirects });
       }
       return {
         endPipes: () => {

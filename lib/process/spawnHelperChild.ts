@@ -77,6 +77,7 @@ const start = (message: Extract<ToHelper, { t: 'run' }>): void => {
     maxOutputBytes: message.cap,
     argv0: message.argv0,
     fallback: message.fallback,
+    redirects: message.redirects,
   };
   run.handle = launchDirect(request, {
     spawned: (pid) => {

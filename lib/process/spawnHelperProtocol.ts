@@ -4,6 +4,7 @@
  * shares) is sent once, under an id; each run then carries only its own variables and that id.
  */
 import type { LaunchResult } from './launch.js';
+import type { Redirect } from './redirects.js';
 
 /** Host → helper. */
 export type ToHelper =
@@ -23,6 +24,8 @@ export type ToHelper =
       argv0?: string | undefined;
       /** As in the launch request: what starts instead when the program cannot be started. */
       fallback?: { file: string; args: readonly string[] } | undefined;
+      /** As in the launch request: opened by the helper, as the hook's stdio. */
+      redirects?: readonly Redirect[] | undefined;
     }
   /** Stop waiting for EOF on the run's pipes. */
   | { t: 'end'; id: number }

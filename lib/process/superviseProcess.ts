@@ -5,6 +5,7 @@
  * registration with the live-group registry (dispose, host exit, host signals), and after every run a scan
  * for processes that left the group (`setsid`) by the run's id — killed with what is left of the group.
  */
+import { constants } from 'node:os';
 import { DRAIN_MS, HARD_DEADLINE_SLACK_MS, MAX_TIMEOUT_MS } from '../core/limits.js';
 import { findEscapees, sweepEscapees } from './escapees.js';
 import type { LaunchHandle, Launcher, LaunchRequest, LaunchResult } from './launch.js';
@@ -55,6 +56,7 @@ export interface SupervisedProcess {
 }
 
 const EMPTY = new Uint8Array(0);
+const SIGNAL_NUMBERS = constants.signals;
 const ignore = (): void => undefined;
 
 /** Starts one hook process through `options.launch` and supervises it; never throws, never rejects. */
@@ -112,7 +114,11 @@ export const superviseProcess = (options: SuperviseOptions): SupervisedProcess =
     report.stdout = result.stdout;
     report.stderr = result.stderr;
     if (result.exitCode !== undefined) report.exitCode = result.exitCode;
-    if (result.signal !== undefined) report.signal = result.signal;
+    const signalNumber = result.signal === undefined ? undefined : SIGNAL_NUMBERS[result.signal as NodeJS.Signals];
+    // bash, waiting for the program it forked, turns a signal we did not send into its exit status.
+    if (result.forkedByShell === true && !terminating && signalNumber !== undefined)
+      report.exitCode = 128 + signalNumber;
+    else if (result.signal !== undefined) report.signal = result.signal;
     const noStatus = result.exitCode === undefined && result.signal === undefined;
     const failure = lost ?? result.error ?? (noStatus ? 'it had not exited by the hard deadline' : undefined);
     if (failure !== undefined && pgid !== undefined) report.interrupted = failure;

@@ -2,7 +2,8 @@
  * The direct-exec fast path against real bash: for generated simple commands and environments, starting the
  * program directly (directExec + the launcher, shell fallback armed) and `bash --norc --noprofile -c` give the
  * same argv (as the kernel passed it: `$0` and the file executed included), the same environment, stdin, exit
- * status and stderr; every command the reader cannot prove simple goes to the shell; and the failures bash
+ * status and stderr; every command the reader cannot prove simple goes to the shell (redirections the fast path
+ * takes are compared in directRedirects.spec.ts); and the failures bash
  * reports itself (127 not found, 126 not executable or a directory, a bad interpreter, no `#!`) come out in
  * its own words.
  */
@@ -194,9 +195,14 @@ describe('direct exec against bash -c', () => {
       '&',
       '&&',
       '|',
-      '>out',
-      '<in',
-      '2>&1',
+      '&>out',
+      '>|out',
+      '<>x',
+      ' 3>x',
+      '>&-',
+      '<&0',
+      '<<<x',
+      '>$(id)',
       '$(id)',
       '`id`',
       '*',
