@@ -1,7 +1,7 @@
 /**
  * The installed agent entry (`hookstream install --agent claude`): one PreToolUse event through the command
- * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — shell client
- * and perl → session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0`, to the same
+ * entry exactly as Claude Code runs it (`bash -c` on the installed command, the payload on stdin) — the command
+ * starting perl → session daemon → no hook for the call → the agent's answer — next to a bare `node -e 0`, to the same
  * entry on its curl path (no perl, or a PERL5 variable set) and to the Node client (what the shell client hands
  * over to without either) started the same way in the same run, interleaved. The same daemon also listens on loopback for Claude Code's `"type": "http"` hooks:
  * the same event posted there (no process per event), next to the same post to a bare Node HTTP server answering
@@ -214,7 +214,7 @@ export const benchAgentEntry = async (): Promise<AgentEntryFigures> => {
       httpEntryMs: p(httpMs),
       bareHttpMs: p(bareHttpMs),
       description:
-        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the shell client handing over to perl, which posts to the daemon's unix socket) beside `node -e 0`, the same entry on its curl path and the Node client started the same way; a Bash call one command hook (`cat > /dev/null`) handles, through the entry, beside that hook run by the agent itself (`bash -c`, the payload on stdin); and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
+        "One Claude Code PreToolUse call no hook handles: through the installed command entry (`bash -c`, the payload on stdin, the installed command starting perl, which posts to the daemon's unix socket) beside `node -e 0`, the same entry on its curl path and the Node client started the same way; a Bash call one command hook (`cat > /dev/null`) handles, through the entry, beside that hook run by the agent itself (`bash -c`, the payload on stdin); and posted to the daemon's http hook listener (the token in `Authorization`, a fresh loopback connection per post) beside the same post to a bare Node HTTP server answering `{}`, interleaved.",
     };
   } finally {
     await stopped(daemon);

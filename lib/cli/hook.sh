@@ -1,6 +1,7 @@
 #!/bin/sh
-# The command `hookstream install` writes into an agent's hook settings:
+# The shell hook client `hookstream install` writes into an agent's hook settings (lib/cli/installEntries.ts):
 #   /bin/sh hook.sh <node> <agent> <event> --installed-by-hookstream
+# run by the installed command when it does not start hook.pl itself (no perl, or a PERL5 variable set).
 # It posts the agent's stdin, the event and the agent's project variables to the session daemon's HTTP socket
 # with curl and prints the answer the daemon composed in the agent's own protocol. A POSIX shell and curl start
 # in a few milliseconds where Node takes 40 to 150, and the installed entry runs once per tool call.

@@ -1,8 +1,9 @@
 /**
  * `hookstream install --agent claude|codex|gemini|cursor|copilot` and `hookstream uninstall --agent …`: put an
  * agent's every event under hookstream by adding one entry per event to that agent's own hook settings (the
- * project's, or with `--scope user` the user's), each calling the shell hook client (hook.sh, which hands over to
- * the Node client client.ts when it cannot go fast) that forwards the event to the session daemon. The user's own hooks in that file stay, and the agent keeps running them;
+ * project's, or with `--scope user` the user's), each starting the perl hook client (hook.pl) when perl can
+ * run it safely and the shell hook client (hook.sh) otherwise — both hand over to the Node client client.ts when
+ * they cannot go fast — which forwards the event to the session daemon. The user's own hooks in that file stay, and the agent keeps running them;
  * hookstream runs the hooks of its own settings (`.hookstream/settings.json`, `~/.hookstream/settings.json`)
  * and skips its entries when it reads the agent's file — so nothing runs twice and nothing calls itself.
  *
@@ -21,7 +22,14 @@ import { dialectById, dialectSettingsFiles } from '../dialects/registry.js';
 import type { Dialect, DialectId } from '../dialects/types.js';
 import { CliError, printLine, type CliContext } from './context.js';
 import { refuseHomeProject } from './homeProject.js';
-import { ownHookCount, settingsText, shellWord, withInstalled, withoutInstalled } from './installEntries.js';
+import {
+  ownHookCount,
+  settingsText,
+  shellWord,
+  withInstalled,
+  withoutInstalled,
+  type ShellClient,
+} from './installEntries.js';
 import { lineDiff } from './lineDiff.js';
 
 const AGENTS: readonly DialectId[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot'];
@@ -124,9 +132,12 @@ const missingDirs = (root: string, file: string): string[] => {
   return dirs;
 };
 
-/** `/bin/sh hook.sh <this Node>`: the shell client, told which Node runs the Node client it may hand over to. */
-const defaultClient = (): string =>
-  ['/bin/sh', fileURLToPath(new URL('./hook.sh', import.meta.url)), process.execPath].map(shellWord).join(' ');
+/** The shell client and its perl fast path, told which Node runs the Node client they may hand over to. */
+const defaultClient = (): ShellClient => ({
+  shellScript: shellWord(fileURLToPath(new URL('./hook.sh', import.meta.url))),
+  perlScript: shellWord(fileURLToPath(new URL('./hook.pl', import.meta.url))),
+  node: shellWord(process.execPath),
+});
 
 const printDiff = (context: CliContext, before: string, after: string, file: string): void => {
   for (const line of lineDiff(before, after, file)) printLine(context, line);

@@ -14,9 +14,31 @@ type Json = Record<string, unknown>;
 export const shellWord = (word: string): string =>
   /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
-/** The command the agent runs for `native`: `<client prefix> <agent> <event> --installed-by-hookstream`. */
-export const installedCommand = (prefix: string, dialect: Dialect, native: string): string =>
-  `${prefix} ${dialect.id} ${native} ${INSTALLED_TAG}`;
+/**
+ * The shell client (hook.sh) and its perl fast path (hook.pl), both given the Node that runs the Node client
+ * they may hand over to; each a shell word already.
+ */
+export interface ShellClient {
+  readonly shellScript: string;
+  readonly perlScript: string;
+  readonly node: string;
+}
+
+/**
+ * The command the agent runs for `native`: `<client prefix> <agent> <event> --installed-by-hookstream`. For the
+ * shell client, perl is started at once on hook.sh's own condition (perl on PATH, no PERL5 variable that could
+ * load code into it), saving the shell hook.sh would take to decide that (about 0.5 ms a call); otherwise hook.sh
+ * runs as before, which goes on without perl. A POSIX shell line: agents run it with sh or bash.
+ */
+export const installedCommand = (client: string | ShellClient, dialect: Dialect, native: string): string => {
+  const rest = `${dialect.id} ${native} ${INSTALLED_TAG}`;
+  if (typeof client === 'string') return `${client} ${rest}`;
+  const { shellScript, perlScript, node } = client;
+  return (
+    `[ -z "\${PERL5OPT:-}\${PERL5LIB:-}\${PERLLIB:-}" ] && command -v perl >/dev/null 2>&1 && ` +
+    `exec perl -f -C0 -- ${perlScript} ${node} ${rest}; exec /bin/sh ${shellScript} ${node} ${rest}`
+  );
+};
 
 /** The key holding a flat hook's command: Copilot's `bash`, everyone else's `command`. */
 const commandKey = (dialect: Dialect): string => (dialect.id === 'copilot' ? 'bash' : 'command');
@@ -64,12 +86,12 @@ export const withoutInstalled = (dialect: Dialect, settings: Json): { settings: 
 };
 
 /** `settings` with hookstream's entries (fresh ones, after the user's), for every event the agent offers. */
-export const withInstalled = (dialect: Dialect, settings: Json, prefix: string): Json => {
+export const withInstalled = (dialect: Dialect, settings: Json, client: string | ShellClient): Json => {
   const base = withoutInstalled(dialect, settings).settings;
   const hooks: Json = isRecord(base['hooks']) ? Object.assign({}, base['hooks']) : {};
   for (const event of installedEvents(dialect)) {
     const list = Array.isArray(hooks[event.native]) ? [...(hooks[event.native] as unknown[])] : [];
-    list.push(entryFor(dialect, installedCommand(prefix, dialect, event.native)));
+    list.push(entryFor(dialect, installedCommand(client, dialect, event.native)));
     hooks[event.native] = list;
   }
   const result = Object.assign({}, base, { hooks });

@@ -7,7 +7,16 @@
  * gives back the very bytes the file had.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -229,6 +238,29 @@ describe.each(CASES)('hookstream install --agent $agent', (agentCase) => {
     const allowed = await callAs(agentCase, 'ls');
     expect(allowed.code, JSON.stringify(allowed)).toBe(0);
     expect(agentCase.denied(allowed)).toBe(false);
+  });
+});
+
+describe('the installed command', () => {
+  it('goes through hook.sh when perl is missing or a PERL5 variable is set, and still decides', async () => {
+    const [claude] = CASES;
+    if (claude?.agent !== 'claude') throw new Error('the first case is Claude Code');
+    // A PATH with what hook.sh uses, and no perl: the entry must not fail with 127 (a non-blocking error).
+    const bin = path.join(root, 'no-perl');
+    mkdirSync(bin, { recursive: true });
+    for (const tool of ['bash', 'sh', 'cat', 'curl', 'ls']) {
+      const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      if (found !== '') symlinkSync(found, path.join(bin, tool));
+    }
+    const command = installedCommand(claude.file, claude.event);
+    for (const extra of [{ PERL5LIB: path.join(root, 'no-lib') }, { PATH: bin }]) {
+      const variables = Object.assign({}, claude.variables, extra);
+      const call = (line: string) => run('bash', ['-c', command], JSON.stringify(claude.payload(line)), variables);
+      const denied = await call('rm -rf /');
+      expect(claude.denied(denied), JSON.stringify([extra, denied])).toBe(true);
+      const allowed = await call('ls');
+      expect(allowed.code, JSON.stringify([extra, allowed])).toBe(0);
+    }
   });
 });
 
