@@ -68,6 +68,7 @@ export type {
 export type { ObserveOptions } from '../executors/observeExecutor.js';
 export type { SharedSpawnBackend, SpawnBackend } from '../process/spawnBackend.js';
 export type { LaunchHandle, LaunchListener, LaunchRequest, LaunchResult, Launcher } from '../process/launch.js';
+export type { Redirect } from '../process/redirects.js';
 export type { Semaphore } from '../process/spawnLimiter.js';
 export type { ProcessLimitOptions } from '../core/limits.js';
 
