@@ -50,6 +50,11 @@ export const beginSection = (name: string): void => {
 /** The spread of every contender measured so far, keyed `section.contender` (a repeated key gets `#2`, `#3`…). */
 export const collectedSpreads = (): Readonly<Record<string, Spread>> => spreads;
 
+/** Takes in the spreads another process collected (run.ts runs each section in a process of its own). */
+export const addSpreads = (more: Readonly<Record<string, Spread>>): void => {
+  Object.assign(spreads, more);
+};
+
 const record = (name: string, samples: readonly number[]): void => {
   let key = `${section}.${name}`;
   for (let n = 2; key in spreads; n++) key = `${section}.${name}#${String(n)}`;
