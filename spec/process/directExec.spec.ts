@@ -13,10 +13,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaunchRequest, LaunchResult } from '../../lib/process/launch.js';
-import { launchDirect } from '../../lib/process/launchDirect.js';
 import { directExec } from '../../lib/process/directExec.js';
 import { resolveShell, shellArgs } from '../../lib/protocol/hookEnv.js';
-import { fixture } from './processHarness.js';
+import { fixture, launched } from './processHarness.js';
 
 const PROGRAM = 'argv-env.sh';
 let root: string;
@@ -65,16 +64,6 @@ interface Outcome {
   rest: string;
   stderr: string;
 }
-
-const launched = (request: LaunchRequest): Promise<LaunchResult> =>
-  new Promise((resolve) => {
-    launchDirect(request, {
-      spawned: () => undefined,
-      overflow: () => undefined,
-      exited: () => undefined,
-      done: resolve,
-    });
-  });
 
 /** Takes one block printed as its byte count on a line, then its bytes (NUL-separated entries). */
 const block = (bytes: Buffer, at: number): { entries: string[]; next: number } => {

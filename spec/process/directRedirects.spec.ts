@@ -26,10 +26,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandExecutor } from '../../lib/executors/commandExecutor.js';
 import { directExec } from '../../lib/process/directExec.js';
 import type { LaunchRequest, LaunchResult } from '../../lib/process/launch.js';
-import { launchDirect } from '../../lib/process/launchDirect.js';
 import { openRedirects } from '../../lib/process/redirects.js';
 import { resolveShell, shellArgs } from '../../lib/protocol/hookEnv.js';
-import { fixture, openFds, ProcessTest, runOnce, warmUpSpawning } from './processHarness.js';
+import { fixture, launched, openFds, ProcessTest, runOnce, warmUpSpawning } from './processHarness.js';
 
 const PROBE = 'redirect-probe.sh';
 let root: string;
@@ -77,16 +76,6 @@ const snapshot = (dir: string, into: Record<string, string> = {}, prefix = ''): 
   }
   return into;
 };
-
-const launched = (request: LaunchRequest): Promise<LaunchResult> =>
-  new Promise((resolve) => {
-    launchDirect(request, {
-      spawned: () => undefined,
-      overflow: () => undefined,
-      exited: () => undefined,
-      done: resolve,
-    });
-  });
 
 const baseEnv = (dir: string): Record<string, string> => ({ PATH: '/usr/bin:/bin', HOME: dir, SHLVL: '1', LANG: 'C' });
 

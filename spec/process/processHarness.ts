@@ -15,6 +15,8 @@ import type { HookInput } from '../../lib/events/inputs.js';
 import { createCommandExecutor, type CommandExecutor } from '../../lib/executors/commandExecutor.js';
 import type { CommandHookConfig, HookEntry, HookRun } from '../../lib/model/types.js';
 import type { Logger } from '../../lib/logging/logger.js';
+import type { LaunchRequest, LaunchResult } from '../../lib/process/launch.js';
+import { launchDirect } from '../../lib/process/launchDirect.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/run/', import.meta.url));
 export const fixture = (name: string): string => path.join(FIXTURES, name);
@@ -150,3 +152,14 @@ export const warmUpSpawning = async (): Promise<void> => {
     rmSync(world.dir, { recursive: true, force: true });
   }
 };
+
+/** Starts `request` as the spawn helper would (launchDirect) and settles with its result once it is done. */
+export const launched = (request: LaunchRequest): Promise<LaunchResult> =>
+  new Promise((resolve) => {
+    launchDirect(request, {
+      spawned: () => undefined,
+      overflow: () => undefined,
+      exited: () => undefined,
+      done: resolve,
+    });
+  });
