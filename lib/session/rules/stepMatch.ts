@@ -4,7 +4,6 @@
  */
 import { isRecord } from '../../core/guards.js';
 import { compileMatcher } from '../../plan/matcher.js';
-import type { Matcher } from '../../model/types.js';
 import type { SessionStep } from '../types.js';
 
 /** A step matcher as written: a tool-name pattern, or an object. */
@@ -48,20 +47,14 @@ export const toolFailed = (response: unknown): boolean => {
   return typeof code === 'number' && code !== 0;
 };
 
-const compiled = (pattern: string, problems: string[]): Matcher => {
-  const { matcher, problem } = compileMatcher(pattern);
-  if (problem !== undefined) problems.push(problem);
-  return matcher;
-};
-
 /** Compiles a step matcher. */
-const compileOne = (spec: StepMatchSpec, problems: string[]): StepTest => {
+const compileOne = (spec: StepMatchSpec): StepTest => {
   const object = typeof spec === 'string' ? { tool: spec } : spec;
   const event = object.event ?? 'BeforeTool';
-  const tool = object.tool === undefined ? undefined : compiled(object.tool, problems);
+  const tool = object.tool === undefined ? undefined : compileMatcher(object.tool).matcher;
   // Paths split once here, not per step.
   const inputs = Object.entries(object.input ?? {}).map(
-    ([path, pattern]) => [path.split('.'), compiled(pattern, problems)] as const,
+    ([path, pattern]) => [path.split('.'), compileMatcher(pattern).matcher] as const,
   );
   const failed = object.failed;
   const test: StepTest = (step) => {
@@ -90,23 +83,24 @@ const compileOne = (spec: StepMatchSpec, problems: string[]): StepTest => {
   };
 };
 
-/** Matchers compiled so far by their spec (a pattern, or an object's JSON), with the problems found: rules written alike share one. */
-const shared = new Map<string, { readonly test: StepTest; readonly problems: readonly string[] }>();
+/**
+ * Matchers compiled so far by their spec (a pattern, or an object's JSON): rules written alike share one. A pattern
+ * that cannot be used as written is reported where settings are read (policySettings.ts), not here.
+ */
+const shared = new Map<string, StepTest>();
 const SHARED_MAX = 1024;
 
-/** Compiles a step matcher (or finds it compiled); `problems` receives what cannot be used as written. */
-export const compileStepMatch = (spec: StepMatchSpec, problems: string[] = []): StepTest => {
+/** Compiles a step matcher, or finds it compiled. */
+export const compileStepMatch = (spec: StepMatchSpec): StepTest => {
   // Prefixed by the form: a pattern may itself read like an object's JSON.
   const key = typeof spec === 'string' ? `p${spec}` : `o${JSON.stringify(spec)}`;
   let known = shared.get(key);
   if (known === undefined) {
-    const found: string[] = [];
-    known = { test: compileOne(spec, found), problems: found };
+    known = compileOne(spec);
     if (shared.size >= SHARED_MAX) shared.clear();
     shared.set(key, known);
   }
-  problems.push(...known.problems);
-  return known.test;
+  return known;
 };
 
 /** A duration as written (`500ms`, `30s`, `1m`, `2h`, or milliseconds) in milliseconds; undefined if invalid. */
