@@ -94,9 +94,4 @@ export const valuesIn = (options: Options, names: readonly string[]): readonly A
 };
 
 /** The values of the options named `names`, in order. */
-export const optionValues = (options: Options, ...names: string[]): Arg[] => {
-  const values: Arg[] = [];
-  for (const option of options.given)
-    if (option.value !== undefined && names.includes(option.name)) values.push(option.value);
-  return values;
-};
+export const optionValues = (options: Options, ...names: string[]): readonly Arg[] => valuesIn(options, names);
