@@ -20,7 +20,9 @@ case $0 in */*) here=${0%/*} ;; *) here=. ;; esac
 
 # perl starts in about a millisecond, curl in five to twenty: hook.pl does this script's job in one process. Not
 # when a PERL5 variable is set: it could load code of its own into perl (`-f` keeps sitecustomize.pl out, `-C0`
-# keeps PERL_UNICODE from re-encoding the payload).
+# keeps PERL_UNICODE from re-encoding the payload). The installed command makes this same test before it starts
+# this script (installedCommand in lib/cli/installEntries.ts); it is kept here for entries installed before that,
+# which name this script alone.
 if [ -z "${PERL5OPT:-}${PERL5LIB:-}${PERLLIB:-}" ] && command -v perl >/dev/null 2>&1; then
   exec perl -f -C0 -- "$here/hook.pl" "$@"
 fi
