@@ -125,8 +125,11 @@ export const directExec = (command: string, base: Env, overlay: Env, cwd: string
   if (level === undefined || !PLAIN_LEVEL.test(level) || Number(level) >= 999) return undefined;
   const argv = expandDirect(parsed, { get });
   if (argv === undefined) return undefined;
-  const redirects = parsed.redirections.length === 0 ? undefined : expandRedirections(parsed, { get });
-  if (parsed.redirections.length > 0 && redirects === undefined) return undefined;
+  let redirects: readonly Redirect[] | undefined;
+  if (parsed.redirections.length > 0) {
+    redirects = expandRedirections(parsed, { get });
+    if (redirects === undefined) return undefined;
+  }
   const [name = '', ...args] = argv;
   const file = name.includes('/') ? name : findOnPath(name, get('PATH'));
   if (file === undefined || !kernelRuns(path.resolve(cwd, file))) return undefined;
@@ -141,12 +144,5 @@ export const directExec = (command: string, base: Env, overlay: Env, cwd: string
     if (real === undefined) return undefined;
     env.PWD = real;
   }
-  const direct: { file: string; argv0: string; args: string[]; env: Record<string, string>; redirects?: Redirect[] } = {
-    file,
-    argv0: name,
-    args,
-    env,
-  };
-  if (redirects !== undefined) direct.redirects = redirects;
-  return direct;
+  return redirects === undefined ? { file, argv0: name, args, env } : { file, argv0: name, args, env, redirects };
 };
